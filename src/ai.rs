@@ -1,0 +1,105 @@
+//! The AI players' policy (PROBLEM.md §4): an ε-greedy choice over the
+//! candidate list B_p by the value A_p of each cell.
+
+use crate::board::Cell;
+use crate::rules::Candidates;
+use crate::state::{Game, NOBODY, State};
+
+/// One AI's hidden parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AiParams {
+    /// Weight of an unowned cell.
+    pub wa: f64,
+    /// Weight of an own cell below the level cap.
+    pub wb: f64,
+    /// Weight of another player's level-1 cell.
+    pub wc: f64,
+    /// Weight of another player's cell at level 2 or more.
+    pub wd: f64,
+    /// Probability of a uniformly random move.
+    pub eps: f64,
+}
+
+/// The four kinds of cell the AI weighs differently (and one it never wants).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Category {
+    Unowned = 0,
+    OwnBelowCap = 1,
+    EnemyLevel1 = 2,
+    EnemyHigher = 3,
+    /// Own cell at the level cap: worth 0 whatever the weights.
+    OwnAtCap = 4,
+}
+
+/// The category of cell `c` for player `p`.
+#[inline]
+pub fn category(game: &Game, state: &State, p: usize, c: Cell) -> Category {
+    let owner = state.owner[c as usize];
+    let level = state.level[c as usize];
+    if owner == NOBODY {
+        Category::Unowned
+    } else if owner == p as i8 {
+        if level < game.u {
+            Category::OwnBelowCap
+        } else {
+            Category::OwnAtCap
+        }
+    } else if level == 1 {
+        Category::EnemyLevel1
+    } else {
+        Category::EnemyHigher
+    }
+}
+
+impl AiParams {
+    /// The weight of a category (0 for an own cell at the cap).
+    #[inline]
+    pub fn weight(&self, cat: Category) -> f64 {
+        match cat {
+            Category::Unowned => self.wa,
+            Category::OwnBelowCap => self.wb,
+            Category::EnemyLevel1 => self.wc,
+            Category::EnemyHigher => self.wd,
+            Category::OwnAtCap => 0.0,
+        }
+    }
+
+    /// A_p of cell `c` for player `p`, computed as the judge does: V·w.
+    #[inline]
+    pub fn value(&self, game: &Game, state: &State, p: usize, c: Cell) -> f64 {
+        game.value[c as usize] as f64 * self.weight(category(game, state, p, c))
+    }
+}
+
+/// The judge's choice for AI `p` given its parameters and this turn's two
+/// uniform numbers: a random candidate when `r1 < ε`, else a greedy one,
+/// ties (within 1e-9 relative) broken by `r2` in candidate order.
+pub fn choose(game: &Game, state: &State, p: usize, params: &AiParams, r1: f64, r2: f64) -> Cell {
+    let list = Candidates::of(state, game.m, p);
+    let cands = list.as_slice();
+    if r1 < params.eps {
+        return cands[pick_index(r2, cands.len())];
+    }
+    let mut values = [0.0f64; crate::board::CELLS];
+    let mut best = f64::NEG_INFINITY;
+    for (k, &c) in cands.iter().enumerate() {
+        values[k] = params.value(game, state, p, c);
+        best = best.max(values[k]);
+    }
+    let tol = 1e-9 * best.abs().max(1.0);
+    let mut ties = [0 as Cell; crate::board::CELLS];
+    let mut n = 0;
+    for (k, &c) in cands.iter().enumerate() {
+        if values[k] >= best - tol {
+            ties[n] = c;
+            n += 1;
+        }
+    }
+    ties[pick_index(r2, n)]
+}
+
+/// ⌊r·len⌋ clamped to the last index, as the judge picks from a list.
+#[inline]
+pub fn pick_index(r: f64, len: usize) -> usize {
+    ((r * len as f64) as usize).min(len - 1)
+}

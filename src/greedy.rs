@@ -1,0 +1,63 @@
+//! The baseline policy: a one-ply greedy choice by what a move is worth to
+//! player 0's score relative to the leading AI. It is the floor the planner
+//! builds on, and the base policy of its rollouts.
+
+use crate::board::{Cell, cells, has, neighbours};
+use crate::rules::{legal_moves, reach};
+use crate::state::{Game, NOBODY, State};
+
+/// How much a move onto `d` is worth to player 0, counting the collision
+/// risk: a move onto a non-own cell that an AI can also reach may be voided.
+pub fn move_value(game: &Game, state: &State, contested: u128, leader: usize, d: Cell) -> f64 {
+    let c = d as usize;
+    let v = game.value[c] as f64;
+    let owner = state.owner[c];
+    let risk = if has(contested, d) { 0.6 } else { 1.0 };
+    if owner == NOBODY {
+        v * risk
+    } else if owner == 0 {
+        if state.level[c] < game.u { v } else { 0.0 }
+    } else if state.level[c] == 1 {
+        // Taking an enemy level-1 cell: we gain V and its owner loses V,
+        // which matters when the owner is the leader.
+        let swing = if owner as usize == leader { 2.0 } else { 1.4 };
+        v * swing * risk
+    } else {
+        // A level-2+ attack only lowers the cell and bounces back.
+        let hurt = if owner as usize == leader { 0.5 } else { 0.2 };
+        v * hurt * risk
+    }
+}
+
+/// The cells some AI could move onto this turn.
+pub fn contested_cells(game: &Game, state: &State) -> u128 {
+    let mut set = 0;
+    for p in 1..game.m {
+        let region = reach(state, p);
+        set |= region | neighbours(region);
+    }
+    set
+}
+
+/// The AI with the highest score (the lowest index on ties).
+pub fn leader(game: &Game, state: &State) -> usize {
+    (1..game.m)
+        .max_by_key(|&p| (state.score[p], std::cmp::Reverse(p)))
+        .unwrap_or(1)
+}
+
+/// The legal move of highest value; ties go to the lowest cell index.
+pub fn choose(game: &Game, state: &State) -> Cell {
+    let contested = contested_cells(game, state);
+    let lead = leader(game, state);
+    let mut best = state.pos[0];
+    let mut best_value = f64::NEG_INFINITY;
+    for d in cells(legal_moves(state, game.m, 0)) {
+        let value = move_value(game, state, contested, lead, d);
+        if value > best_value {
+            best_value = value;
+            best = d;
+        }
+    }
+    best
+}

@@ -1,0 +1,13 @@
+//! An AHC061 ("Multi-Player Territory Game") bot: the exact game engine and
+//! everything the bot thinks with. Data flows one way: the protocol reads the
+//! judge, the mirror checks and holds the position, the policy picks a move.
+
+pub mod agent;
+pub mod ai;
+pub mod board;
+pub mod greedy;
+pub mod judge;
+pub mod mirror;
+pub mod protocol;
+pub mod rules;
+pub mod state;

@@ -1,0 +1,171 @@
+//! The rules of one turn, in one place (PROBLEM.md §2 and §4's move list):
+//! where a player may move, the AI's candidate list in the judge's order,
+//! and the simultaneous resolution of a turn.
+
+use crate::board::{
+    Bits, CELLS, Cell, MAX_PLAYERS, bit, flood, has, neighbours, ordered_neighbours,
+};
+use crate::state::{Game, NOBODY, State};
+
+/// Cells reachable from `p`'s piece through cells `p` owns (its own cell included).
+#[inline]
+pub fn reach(state: &State, p: usize) -> Bits {
+    flood(bit(state.pos[p]), state.owned[p])
+}
+
+/// Every legal destination of player `p`: its reach and the reach's
+/// neighbours, minus the cells where another player's piece stands.
+#[inline]
+pub fn legal_moves(state: &State, m: usize, p: usize) -> Bits {
+    let region = reach(state, p);
+    let others = state.pieces(m) & !bit(state.pos[p]);
+    (region | neighbours(region)) & !others
+}
+
+/// Whether `dest` is a legal destination of player `p`.
+#[inline]
+pub fn is_legal(state: &State, m: usize, p: usize, dest: Cell) -> bool {
+    (dest as usize) < CELLS && has(legal_moves(state, m, p), dest)
+}
+
+/// The candidate list B_p of an AI, in the judge's breadth-first order.
+#[derive(Clone, Copy)]
+pub struct Candidates {
+    cells: [Cell; CELLS],
+    len: usize,
+}
+
+impl Candidates {
+    /// The candidates of player `p`: a BFS from its piece, neighbours in the
+    /// order right, down, left, up; only owned cells are expanded; a cell
+    /// holding another piece is visited but not listed. `B[0]` is the piece's cell.
+    pub fn of(state: &State, m: usize, p: usize) -> Self {
+        let others = state.pieces(m) & !bit(state.pos[p]);
+        let mut list = Candidates {
+            cells: [0; CELLS],
+            len: 0,
+        };
+        let mut queue = [0 as Cell; CELLS];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = state.pos[p];
+        let mut seen = bit(state.pos[p]);
+        let mut next = [0 as Cell; 4];
+        while head < tail {
+            let c = queue[head];
+            head += 1;
+            if !has(others, c) {
+                list.cells[list.len] = c;
+                list.len += 1;
+            }
+            if state.owner[c as usize] != p as i8 {
+                continue;
+            }
+            let count = ordered_neighbours(c, &mut next);
+            for &nb in &next[..count] {
+                if !has(seen, nb) {
+                    seen |= bit(nb);
+                    queue[tail] = nb;
+                    tail += 1;
+                }
+            }
+        }
+        list
+    }
+
+    /// The listed cells, in order.
+    #[inline]
+    pub fn as_slice(&self) -> &[Cell] {
+        &self.cells[..self.len]
+    }
+
+    /// Number of candidates (at least 1: the piece's own cell).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Never true: the piece's own cell is always a candidate.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// What happened to the pieces in a turn, as bitmasks over players.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// Pieces removed because two or more chose the same cell.
+    pub collided: u8,
+    /// Pieces that attacked a cell without taking it (and went back).
+    pub bounced: u8,
+}
+
+impl Outcome {
+    /// Pieces that went back to where they stood.
+    #[inline]
+    pub fn returned(&self) -> u8 {
+        self.collided | self.bounced
+    }
+}
+
+/// Plays one turn: every player `p < m` moves to `dest[p]` at once.
+/// The destinations must be legal; the caller checks player 0's.
+pub fn resolve(game: &Game, state: &mut State, dest: &[Cell; MAX_PLAYERS]) -> Outcome {
+    let m = game.m;
+    let mut outcome = Outcome::default();
+    for p in 0..m {
+        let d = dest[p];
+        let shared = (0..m).any(|q| q != p && dest[q] == d);
+        // In a collision only the cell owner's own piece survives.
+        if shared && state.owner[d as usize] != p as i8 {
+            outcome.collided |= 1 << p;
+        }
+    }
+    // Survivors stand on distinct cells, none of them another piece's start
+    // cell, so applying them one by one equals applying them at once.
+    for p in 0..m {
+        if outcome.collided >> p & 1 == 0 && !update_territory(game, state, p, dest[p]) {
+            outcome.bounced |= 1 << p;
+        }
+    }
+    state.turn += 1;
+    outcome
+}
+
+/// Applies player `p`'s surviving move onto `d`: occupation, reinforcement or
+/// attack. Returns false when the piece goes back (a failed attack).
+#[inline]
+fn update_territory(game: &Game, state: &mut State, p: usize, d: Cell) -> bool {
+    let c = d as usize;
+    let v = game.value[c];
+    let owner = state.owner[c];
+    if owner == NOBODY {
+        take(state, p, d, v);
+    } else if owner == p as i8 {
+        if state.level[c] < game.u {
+            state.level[c] += 1;
+            state.score[p] += v;
+        }
+    } else {
+        let q = owner as usize;
+        state.level[c] -= 1;
+        state.score[q] -= v;
+        if state.level[c] > 0 {
+            return false;
+        }
+        state.owned[q] &= !bit(d);
+        take(state, p, d, v);
+    }
+    state.pos[p] = d;
+    true
+}
+
+/// `p` takes the unowned cell `d` at level 1.
+#[inline]
+fn take(state: &mut State, p: usize, d: Cell, v: u32) {
+    let c = d as usize;
+    state.owner[c] = p as i8;
+    state.level[c] = 1;
+    state.owned[p] |= bit(d);
+    state.score[p] += v;
+}

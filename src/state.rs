@@ -1,0 +1,121 @@
+//! The game's fixed description ([`Game`]) and its changing position ([`State`]).
+//!
+//! `State` is `Copy` and a few hundred bytes: rollouts copy it freely. It keeps
+//! both a per-player bitboard of owned cells (for flood fills) and a per-cell
+//! owner (for O(1) look-ups), plus incremental scores; `rules` keeps them in step.
+
+use crate::board::{Bits, CELLS, Cell, MAX_PLAYERS, bit, cells};
+
+/// Number of turns of every game.
+pub const TURNS: usize = 100;
+/// Owner of a cell nobody owns.
+pub const NOBODY: i8 = -1;
+
+/// What does not change during a game: players, level cap, cell values, starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// Number of players, 2..=8; player 0 is ours.
+    pub m: usize,
+    /// Number of turns (always 100 in the contest).
+    pub turns: usize,
+    /// Level cap U, 1..=5.
+    pub u: u8,
+    /// Value V of each cell.
+    pub value: [u32; CELLS],
+    /// Start cell of each player (only the first `m` are meaningful).
+    pub start: [Cell; MAX_PLAYERS],
+}
+
+/// A position: who owns what at which level, where the pieces stand, scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct State {
+    /// Cells owned by each player.
+    pub owned: [Bits; MAX_PLAYERS],
+    /// Owner of each cell, or [`NOBODY`].
+    pub owner: [i8; CELLS],
+    /// Level of each cell, 0 when unowned.
+    pub level: [u8; CELLS],
+    /// Cell of each player's piece.
+    pub pos: [Cell; MAX_PLAYERS],
+    /// Σ V·L over each player's cells, kept up to date by the rules.
+    pub score: [u32; MAX_PLAYERS],
+    /// Turns played so far.
+    pub turn: usize,
+}
+
+impl Game {
+    /// The position before turn 1: each player on its start cell at level 1.
+    pub fn initial_state(&self) -> State {
+        let mut state = State {
+            owned: [0; MAX_PLAYERS],
+            owner: [NOBODY; CELLS],
+            level: [0; CELLS],
+            pos: [0; MAX_PLAYERS],
+            score: [0; MAX_PLAYERS],
+            turn: 0,
+        };
+        for p in 0..self.m {
+            let c = self.start[p];
+            state.owned[p] = bit(c);
+            state.owner[c as usize] = p as i8;
+            state.level[c as usize] = 1;
+            state.pos[p] = c;
+            state.score[p] = self.value[c as usize];
+        }
+        state
+    }
+
+    /// Builds a state from owners, levels and piece positions as the judge
+    /// reports them (bitboards and scores are derived).
+    pub fn state_from_grids(
+        &self,
+        owner: &[i8; CELLS],
+        level: &[u8; CELLS],
+        pos: &[Cell; MAX_PLAYERS],
+        turn: usize,
+    ) -> State {
+        let mut state = State {
+            owned: [0; MAX_PLAYERS],
+            owner: *owner,
+            level: *level,
+            pos: *pos,
+            score: [0; MAX_PLAYERS],
+            turn,
+        };
+        for c in 0..CELLS {
+            if owner[c] >= 0 {
+                let p = owner[c] as usize;
+                state.owned[p] |= 1u128 << c;
+                state.score[p] += self.value[c] * level[c] as u32;
+            }
+        }
+        state
+    }
+
+    /// Recomputes a player's score from scratch (for checks and tests).
+    pub fn score_of(&self, state: &State, p: usize) -> u32 {
+        cells(state.owned[p])
+            .map(|c| self.value[c as usize] * state.level[c as usize] as u32)
+            .sum()
+    }
+}
+
+impl State {
+    /// The set of cells holding a piece of any of the first `m` players.
+    #[inline]
+    pub fn pieces(&self, m: usize) -> Bits {
+        self.pos[..m].iter().fold(0, |acc, &c| acc | bit(c))
+    }
+
+    /// Highest score among the AI players 1..m.
+    #[inline]
+    pub fn best_ai_score(&self, m: usize) -> u32 {
+        self.score[1..m].iter().copied().max().unwrap_or(0)
+    }
+}
+
+/// The contest's absolute score of a case: round(1e5 · log2(1 + S0 / S_A)).
+pub fn absolute_score(s0: u32, best_ai: u32) -> i64 {
+    let ratio = s0 as f64 / best_ai.max(1) as f64;
+    (1e5 * (1.0 + ratio).log2()).round() as i64
+}

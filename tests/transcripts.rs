@@ -1,0 +1,124 @@
+//! Conformance against the 60 recorded games: the engine, given the input and
+//! player 0's moves, reproduces every byte the judge sent and the final
+//! score; and the bot's mirror, fed the judge's stream, sees no difference.
+
+use std::fs;
+use std::path::PathBuf;
+
+use ahc061::agent::{self, Policy};
+use ahc061::board::{Cell, cell};
+use ahc061::judge::{Judge, ToolInput};
+use ahc061::mirror::Mirror;
+use ahc061::protocol::initial_text;
+
+fn data(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(path)
+}
+
+struct Recorded {
+    case: String,
+    input: ToolInput,
+    moves: Vec<(usize, usize)>,
+    judge: String,
+    score: i64,
+}
+
+fn recorded_games() -> Vec<Recorded> {
+    let index = fs::read_to_string(data("transcripts/INDEX.tsv")).unwrap();
+    let games: Vec<Recorded> = index
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let case = fields[0].to_string();
+            let input_text = fs::read_to_string(data(&format!("in/{case}.txt"))).unwrap();
+            let moves = fs::read_to_string(data(&format!("transcripts/{case}.moves")))
+                .unwrap()
+                .lines()
+                .map(|l| {
+                    let v: Vec<usize> = l.split_whitespace().map(|t| t.parse().unwrap()).collect();
+                    (v[0], v[1])
+                })
+                .collect();
+            Recorded {
+                input: ToolInput::parse(&input_text).unwrap(),
+                judge: fs::read_to_string(data(&format!("transcripts/{case}.judge"))).unwrap(),
+                score: fields[2].parse().unwrap(),
+                case,
+                moves,
+            }
+        })
+        .collect();
+    assert_eq!(games.len(), 60);
+    games
+}
+
+#[test]
+fn engine_reproduces_every_judge_byte_and_final_score() {
+    for game in recorded_games() {
+        let mut judge = Judge::new(game.input.clone());
+        let mut text = initial_text(&game.input.game);
+        for (turn, &(x, y)) in game.moves.iter().enumerate() {
+            let (feedback, _) = judge
+                .play(x, y)
+                .unwrap_or_else(|e| panic!("case {} turn {}: {e}", game.case, turn + 1));
+            text.push_str(&feedback.to_text(game.input.game.m));
+        }
+        if text != game.judge {
+            let line = text
+                .lines()
+                .zip(game.judge.lines())
+                .position(|(a, b)| a != b);
+            panic!(
+                "case {}: judge stream differs at line {:?}",
+                game.case,
+                line.map(|l| l + 1)
+            );
+        }
+        assert_eq!(judge.score(), game.score, "case {} final score", game.case);
+    }
+}
+
+/// Replays recorded moves.
+struct Replay(std::vec::IntoIter<(usize, usize)>);
+
+impl Policy for Replay {
+    fn choose(&mut self, _: &Mirror) -> Cell {
+        let (x, y) = self.0.next().expect("more turns than recorded moves");
+        cell(x, y)
+    }
+}
+
+#[test]
+fn mirror_sees_no_difference_on_any_recorded_game() {
+    for game in recorded_games() {
+        let mut sent = Vec::new();
+        let mut log = Vec::new();
+        let moves = game.moves.clone();
+        let summary = agent::play(game.judge.as_bytes(), &mut sent, &mut log, |_| {
+            Box::new(Replay(moves.into_iter()))
+        })
+        .unwrap_or_else(|e| panic!("case {}: {e}", game.case));
+        assert_eq!(summary.turns, 100, "case {}", game.case);
+        assert_eq!(
+            summary.divergences,
+            0,
+            "case {}: {}",
+            game.case,
+            String::from_utf8_lossy(&log)
+        );
+        let expected: String = game
+            .moves
+            .iter()
+            .map(|(x, y)| format!("{x} {y}\n"))
+            .collect();
+        assert_eq!(
+            String::from_utf8(sent).unwrap(),
+            expected,
+            "case {}",
+            game.case
+        );
+    }
+}

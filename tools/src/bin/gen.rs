@@ -1,0 +1,70 @@
+//! `gen seeds.txt [--dir=in] [--M=m] [--U=u]`: the official input generator.
+//!
+//! Writes one file per non-empty line of seeds.txt (a u64 seed each) as
+//! `DIR/NNNN.txt`, NNNN being the seed's 0-based index among the non-empty
+//! lines (as the official gen numbers them: blank lines are skipped and do
+//! not use up a number).
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use ahc061_tools::r#gen::generate;
+use anyhow::{Context, Result, bail};
+use clap::Parser;
+
+#[derive(Parser)]
+#[command(about = "Generates AHC061 input files, as the official gen does")]
+struct Args {
+    /// File with one u64 seed per line.
+    seeds: PathBuf,
+    /// Output directory (created if missing).
+    #[arg(long, default_value = "in")]
+    dir: PathBuf,
+    /// Overrides the number of players M (2..=8).
+    #[arg(long = "M", value_name = "M", value_parser = clap::value_parser!(u8).range(2..=8))]
+    m: Option<u8>,
+    /// Overrides the level cap U (1..=5).
+    #[arg(long = "U", value_name = "U", value_parser = clap::value_parser!(u8).range(1..=5))]
+    u: Option<u8>,
+}
+
+fn run(args: &Args) -> Result<()> {
+    let text = fs::read_to_string(&args.seeds)
+        .with_context(|| format!("cannot read {}", args.seeds.display()))?;
+    fs::create_dir_all(&args.dir)
+        .with_context(|| format!("cannot create {}", args.dir.display()))?;
+    // Numbered like the official gen: a counter of the seeds seen so far.
+    let mut index = 0usize;
+    for (line_no, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let Ok(seed) = line.parse::<u64>() else {
+            bail!(
+                "{}:{}: not a u64 seed: {line:?}",
+                args.seeds.display(),
+                line_no + 1
+            );
+        };
+        let case = generate(seed, args.m.map(usize::from), args.u);
+        let path = args.dir.join(format!("{index:04}.txt"));
+        fs::write(&path, case.to_input_string())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        index += 1;
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    // Bad flags: clap prints its own message and exits with code 2.
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("gen: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
