@@ -8,6 +8,7 @@ pub mod board;
 pub mod greedy;
 pub mod judge;
 pub mod mirror;
+pub mod options;
 pub mod protocol;
 pub mod rules;
 pub mod state;

@@ -1,4 +1,9 @@
 //! Local tools for the AHC061 bot: the official generator, a tester, an
-//! evaluation runner, the single-file bundler and the visualizer.
+//! evaluation runner, the single-file bundler and the visualizer. Each tool
+//! is a module here with a thin binary in `src/bin/`.
 
+pub mod bundle;
+pub mod eval;
 pub mod r#gen;
+pub mod runner;
+pub mod vis;

@@ -1,0 +1,51 @@
+//! The bot's command line and environment settings.
+
+/// How the bot is asked to think.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Seed of the bot's random numbers.
+    pub seed: u64,
+    /// Total wall-time budget in seconds, measured from process start.
+    pub budget: f64,
+    /// When set, a fixed amount of thinking per turn instead of the clock.
+    pub fixed_work: Option<u64>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { seed: 0x61_2025, budget: 1.8, fixed_work: None }
+    }
+}
+
+impl Options {
+    /// Reads `--seed N`, `--budget S`, `--fixed-work N` (and the environment
+    /// variable AHC061_BUDGET, which the command line overrides).
+    pub fn from_args(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
+        let mut options = Options::default();
+        if let Ok(budget) = std::env::var("AHC061_BUDGET") {
+            options.budget = parse_budget(&budget, "AHC061_BUDGET")?;
+        }
+        let mut args = args.into_iter();
+        while let Some(flag) = args.next() {
+            let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
+            match flag.as_str() {
+                "--seed" => options.seed = parse_number(&value()?, "--seed")?,
+                "--budget" => options.budget = parse_budget(&value()?, "--budget")?,
+                "--fixed-work" => options.fixed_work = Some(parse_number(&value()?, "--fixed-work")?),
+                _ => return Err(format!("unknown option {flag:?} (known: --seed, --budget, --fixed-work)")),
+            }
+        }
+        Ok(options)
+    }
+}
+
+fn parse_number(text: &str, what: &str) -> Result<u64, String> {
+    text.parse().map_err(|_| format!("{what}: not a whole number: {text:?}"))
+}
+
+fn parse_budget(text: &str, what: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 60.0 => Ok(s),
+        _ => Err(format!("{what}: expected seconds in (0, 60], got {text:?}")),
+    }
+}

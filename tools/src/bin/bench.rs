@@ -1,0 +1,74 @@
+//! `bench [--seconds S]`: the engine's speed, in full turns per second for
+//! M = 2, 4 and 8, AI choices included (the judge's exact ε-greedy policy
+//! with its BFS candidate list), player 0 moving to a random legal cell.
+
+use std::time::{Duration, Instant};
+
+use ahc061::ai;
+use ahc061::board::{Cell, MAX_PLAYERS, cells};
+use ahc061::judge::ToolInput;
+use ahc061::rules;
+use ahc061_tools::r#gen::generate;
+use clap::Parser;
+
+#[derive(Parser)]
+#[command(about = "Engine speed: full turns per second for M = 2, 4, 8")]
+struct Args {
+    /// Seconds to run each M for.
+    #[arg(long, default_value_t = 2.0)]
+    seconds: f64,
+}
+
+/// A tiny deterministic generator for player 0's moves (xorshift64).
+struct XorShift(u64);
+
+impl XorShift {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Plays whole games on the given cases until `budget` is spent; returns
+/// (turns played, time taken).
+fn run(cases: &[ToolInput], budget: Duration) -> (u64, Duration) {
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let start = Instant::now();
+    let mut turns = 0u64;
+    while start.elapsed() < budget {
+        for case in cases {
+            let game = &case.game;
+            let mut state = game.initial_state();
+            for t in 0..game.turns {
+                let mut dest: [Cell; MAX_PLAYERS] = [0; MAX_PLAYERS];
+                let legal = rules::legal_moves(&state, game.m, 0);
+                let k = rng.below(legal.count_ones() as usize);
+                dest[0] = cells(legal).nth(k).unwrap();
+                for p in 1..game.m {
+                    let (r1, r2) = case.r[t][p];
+                    dest[p] = ai::choose(game, &state, p, &case.params[p], r1, r2);
+                }
+                rules::resolve(game, &mut state, &dest);
+                turns += 1;
+            }
+            std::hint::black_box(&state);
+        }
+    }
+    (turns, start.elapsed())
+}
+
+fn main() {
+    let args = Args::parse();
+    let budget = Duration::from_secs_f64(args.seconds);
+    println!("M\tturns/s\tgames/s");
+    for m in [2usize, 4, 8] {
+        let cases: Vec<ToolInput> = (0..20)
+            .map(|seed| ToolInput::parse(&generate(seed, Some(m), None).to_input_string()).unwrap())
+            .collect();
+        let (turns, took) = run(&cases, budget);
+        let per_second = turns as f64 / took.as_secs_f64();
+        println!("{m}\t{per_second:.0}\t{:.0}", per_second / 100.0);
+    }
+}
