@@ -63,3 +63,55 @@ impl Policy for Greedy {
         crate::greedy::choose(&mirror.game, &mirror.state)
     }
 }
+
+/// The full bot: a belief over the AIs' parameters, updated every turn, and
+/// the rollout planner, run within the clock's allowance.
+pub struct Planned {
+    belief: crate::belief::Belief,
+    planner: crate::planner::Planner,
+    clock: crate::clock::Clock,
+    rng: rand_pcg::Pcg64Mcg,
+}
+
+/// Particles per AI in the belief.
+pub const PARTICLES: usize = 1000;
+
+impl Planned {
+    pub fn new(mirror: &Mirror, seed: u64, clock: crate::clock::Clock) -> Planned {
+        Planned::with_config(mirror, seed, clock, Default::default())
+    }
+
+    /// A bot with the given planner settings (for tuning runs).
+    pub fn with_config(
+        mirror: &Mirror,
+        seed: u64,
+        clock: crate::clock::Clock,
+        config: crate::planner::Config,
+    ) -> Planned {
+        use rand::SeedableRng;
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let belief = crate::belief::Belief::new(mirror.game.m, PARTICLES, &mut rng);
+        let planner = crate::planner::Planner::new(config, seed ^ 0x5DEE_CE66);
+        Planned {
+            belief,
+            planner,
+            clock,
+            rng,
+        }
+    }
+}
+
+impl Policy for Planned {
+    fn choose(&mut self, mirror: &Mirror) -> Cell {
+        let turn = mirror.state.turn + 1;
+        let allowance = self.clock.allowance(turn, mirror.game.turns);
+        self.planner
+            .choose(&mirror.game, &mirror.state, &self.belief, allowance)
+            .cell
+    }
+
+    fn observe(&mut self, mirror: &Mirror, before: &State, feedback: &Feedback) {
+        self.belief
+            .observe(&mirror.game, before, &feedback.dest, &mut self.rng);
+    }
+}

@@ -103,3 +103,55 @@ pub fn choose(game: &Game, state: &State, p: usize, params: &AiParams, r1: f64, 
 pub fn pick_index(r: f64, len: usize) -> usize {
     ((r * len as f64) as usize).min(len - 1)
 }
+
+/// A draw from the AI's policy for rollouts: the same distribution as
+/// [`choose`] with uniform (r1, r2), but without building the judge's
+/// ordered list: ties and random moves are uniform over the legal set,
+/// which is all the order ever decided.
+pub fn sample<R: rand::Rng>(
+    game: &Game,
+    state: &State,
+    p: usize,
+    params: &AiParams,
+    rng: &mut R,
+) -> Cell {
+    let legal = crate::rules::legal_moves(state, game.m, p);
+    sample_within(game, state, p, params, legal, rng)
+}
+
+/// [`sample`] with the AI's legal set already computed (rollouts share it).
+#[inline]
+pub fn sample_within<R: rand::Rng>(
+    game: &Game,
+    state: &State,
+    p: usize,
+    params: &AiParams,
+    legal: crate::board::Bits,
+    rng: &mut R,
+) -> Cell {
+    if rng.random::<f64>() < params.eps {
+        let k = rng.random_range(0..legal.count_ones());
+        return crate::board::cells(legal)
+            .nth(k as usize)
+            .unwrap_or(state.pos[p]);
+    }
+    let mut best = f64::NEG_INFINITY;
+    let mut choice = state.pos[p];
+    let mut ties = 0u32;
+    for c in crate::board::cells(legal) {
+        let value = params.value(game, state, p, c);
+        let tol = 1e-9 * best.abs().max(1.0);
+        if value > best + tol {
+            best = value;
+            choice = c;
+            ties = 1;
+        } else if value >= best - tol {
+            // Reservoir sampling keeps each tied cell with equal chance.
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                choice = c;
+            }
+        }
+    }
+    choice
+}

@@ -4,11 +4,14 @@
 
 pub mod agent;
 pub mod ai;
+pub mod belief;
 pub mod board;
+pub mod clock;
 pub mod greedy;
 pub mod judge;
 pub mod mirror;
 pub mod options;
+pub mod planner;
 pub mod protocol;
 pub mod rules;
 pub mod state;

@@ -3,22 +3,39 @@
 //! Options (all optional): `--seed N` fixes the random seed; `--budget S`
 //! sets the total thinking time in seconds (default 1.8, also read from the
 //! environment variable AHC061_BUDGET); `--fixed-work N` replaces the clock
-//! by a fixed amount of thinking per turn, so that a seed plays the same game
-//! every time (tests and the bundle check use it).
+//! by a fixed number of rollouts per turn, so that a seed plays the same game
+//! every time (tests and the bundle check use it); `--policy greedy` plays
+//! the one-ply baseline instead of the planner.
 
 use std::io::{self, BufWriter};
 use std::process::ExitCode;
+use std::time::Instant;
 
-use ahc061::agent::{self, Greedy};
+use ahc061::agent::{self, Greedy, Planned, Policy};
+use ahc061::clock::Clock;
+use ahc061::options::{Options, PolicyKind};
 
 fn main() -> ExitCode {
-    if let Err(e) = ahc061::options::Options::from_args(std::env::args().skip(1)) {
-        eprintln!("error: {e}");
-        return ExitCode::from(2);
-    }
+    let start = Instant::now();
+    let options = match Options::from_args(std::env::args().skip(1)) {
+        Ok(options) => options,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let stdin = io::stdin().lock();
     let stdout = BufWriter::new(io::stdout().lock());
-    match agent::play(stdin, stdout, io::stderr(), |_| Box::new(Greedy)) {
+    let make_policy = |mirror: &_| -> Box<dyn Policy> {
+        match options.policy {
+            PolicyKind::Greedy => Box::new(Greedy),
+            PolicyKind::Planner => {
+                let clock = Clock::new(start, options.budget, options.fixed_work);
+                Box::new(Planned::new(mirror, options.seed, clock))
+            }
+        }
+    };
+    match agent::play(stdin, stdout, io::stderr(), make_policy) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

@@ -9,11 +9,25 @@ pub struct Options {
     pub budget: f64,
     /// When set, a fixed amount of thinking per turn instead of the clock.
     pub fixed_work: Option<u64>,
+    /// Which policy plays: the rollout planner (default) or the greedy baseline.
+    pub policy: PolicyKind,
+}
+
+/// The policies the binary can play with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolicyKind {
+    Planner,
+    Greedy,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { seed: 0x61_2025, budget: 1.8, fixed_work: None }
+        Options {
+            seed: 0x61_2025,
+            budget: 1.8,
+            fixed_work: None,
+            policy: PolicyKind::Planner,
+        }
     }
 }
 
@@ -31,8 +45,25 @@ impl Options {
             match flag.as_str() {
                 "--seed" => options.seed = parse_number(&value()?, "--seed")?,
                 "--budget" => options.budget = parse_budget(&value()?, "--budget")?,
-                "--fixed-work" => options.fixed_work = Some(parse_number(&value()?, "--fixed-work")?),
-                _ => return Err(format!("unknown option {flag:?} (known: --seed, --budget, --fixed-work)")),
+                "--fixed-work" => {
+                    options.fixed_work = Some(parse_number(&value()?, "--fixed-work")?)
+                }
+                "--policy" => {
+                    options.policy = match value()?.as_str() {
+                        "planner" => PolicyKind::Planner,
+                        "greedy" => PolicyKind::Greedy,
+                        other => {
+                            return Err(format!(
+                                "--policy: expected planner or greedy, got {other:?}"
+                            ));
+                        }
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown option {flag:?} (known: --seed, --budget, --fixed-work, --policy)"
+                    ));
+                }
             }
         }
         Ok(options)
@@ -40,7 +71,8 @@ impl Options {
 }
 
 fn parse_number(text: &str, what: &str) -> Result<u64, String> {
-    text.parse().map_err(|_| format!("{what}: not a whole number: {text:?}"))
+    text.parse()
+        .map_err(|_| format!("{what}: not a whole number: {text:?}"))
 }
 
 fn parse_budget(text: &str, what: &str) -> Result<f64, String> {

@@ -28,7 +28,9 @@ fn first_feedback() -> String {
 /// The error the library reports for this judge input.
 fn error_for(input: &str) -> String {
     let mut sink = Vec::new();
-    match agent::play(input.as_bytes(), &mut sink, Vec::new(), |_| Box::new(Greedy)) {
+    match agent::play(input.as_bytes(), &mut sink, Vec::new(), |_| {
+        Box::new(Greedy)
+    }) {
         Ok(_) => panic!("input accepted: {input:?}"),
         Err(e) => e.to_string(),
     }
@@ -45,7 +47,10 @@ fn a_short_line_is_named_with_the_missing_field() {
 #[test]
 fn a_non_number_is_quoted_with_its_field() {
     let input = initial().replacen("1000", "1o00", 1);
-    assert_eq!(error_for(&input), "initial input, line 2 (V row 0), field column 0: not an integer: \"1o00\"");
+    assert_eq!(
+        error_for(&input),
+        "initial input, line 2 (V row 0), field column 0: not an integer: \"1o00\""
+    );
 }
 
 #[test]
@@ -63,7 +68,10 @@ fn a_value_out_of_range_is_named_with_its_range() {
 #[test]
 fn fewer_lines_than_promised_is_an_unexpected_end() {
     let input = format!("10 2 100 3\n{}", VALUES.repeat(4));
-    assert_eq!(error_for(&input), "initial input, line 6 (V row 4): unexpected end of input");
+    assert_eq!(
+        error_for(&input),
+        "initial input, line 6 (V row 4): unexpected end of input"
+    );
 }
 
 #[test]
@@ -72,7 +80,11 @@ fn the_judge_closing_the_pipe_early_names_the_turn() {
         error_for(&initial()),
         "turn 1 feedback, line 14 (destination of player 0): unexpected end of input"
     );
-    let cut: String = first_feedback().lines().take(9).map(|l| format!("{l}\n")).collect();
+    let cut: String = first_feedback()
+        .lines()
+        .take(9)
+        .map(|l| format!("{l}\n"))
+        .collect();
     assert_eq!(
         error_for(&(initial() + &cut)),
         "turn 1 feedback, line 23 (owner row 5): unexpected end of input"
@@ -82,7 +94,10 @@ fn the_judge_closing_the_pipe_early_names_the_turn() {
 #[test]
 fn extra_tokens_on_a_line_are_an_error() {
     let input = initial().replacen("0 0\n", "0 0 7\n", 1);
-    assert_eq!(error_for(&input), "initial input, line 12 (start of player 0): more than 2 numbers (extra \"7\")");
+    assert_eq!(
+        error_for(&input),
+        "initial input, line 12 (start of player 0): more than 2 numbers (extra \"7\")"
+    );
 }
 
 #[test]
@@ -118,10 +133,19 @@ fn run_bot(input: &str) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("bot binary runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
-    (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
+    (
+        out.status.code().unwrap_or(-1),
+        text(out.stdout),
+        text(out.stderr),
+    )
 }
 
 #[test]
@@ -129,14 +153,21 @@ fn the_binary_reports_bad_input_in_one_line_and_exits_non_zero() {
     let (code, stdout, stderr) = run_bot("10 2 100 3\n1 2 3\n");
     assert_eq!(code, 1);
     assert_eq!(stdout, "");
-    assert_eq!(stderr, "error: initial input, line 2 (V row 0): expected 10 numbers, found 3 (missing column 3)\n");
+    assert_eq!(
+        stderr,
+        "error: initial input, line 2 (V row 0): expected 10 numbers, found 3 (missing column 3)\n"
+    );
 }
 
 #[test]
 fn the_binary_exits_cleanly_when_the_judge_goes_away_mid_game() {
     let (code, stdout, stderr) = run_bot(&(initial() + &first_feedback()));
     assert_eq!(code, 1);
-    assert_eq!(stdout.lines().count(), 2, "one move per turn, then the error");
+    assert_eq!(
+        stdout.lines().count(),
+        2,
+        "one move per turn, then the error"
+    );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(!stderr.contains("panicked"));
 }

@@ -12,7 +12,13 @@ fn game(m: usize, u: u8, starts: &[(usize, usize)]) -> Game {
     for (p, &(x, y)) in starts.iter().enumerate() {
         start[p] = cell(x, y);
     }
-    Game { m, turns: 100, u, value: [1000; 100], start }
+    Game {
+        m,
+        turns: 100,
+        u,
+        value: [1000; 100],
+        start,
+    }
 }
 
 /// Gives cell (x, y) to player `p` at `level` (bitboards and scores too).
@@ -28,12 +34,19 @@ fn set(game: &Game, state: &mut State, x: usize, y: usize, p: i8, level: u8) {
 fn play(game: &Game, state: &mut State, moves: &[(usize, usize)]) -> Outcome {
     let mut dest = [0; MAX_PLAYERS];
     for (p, &(x, y)) in moves.iter().enumerate() {
-        assert!(rules::is_legal(state, game.m, p, cell(x, y)), "player {p} to ({x}, {y}) must be legal");
+        assert!(
+            rules::is_legal(state, game.m, p, cell(x, y)),
+            "player {p} to ({x}, {y}) must be legal"
+        );
         dest[p] = cell(x, y);
     }
     let outcome = rules::resolve(game, state, &dest);
     for p in 0..game.m {
-        assert_eq!(state.score[p], game.score_of(state, p), "incremental score of player {p}");
+        assert_eq!(
+            state.score[p],
+            game.score_of(state, p),
+            "incremental score of player {p}"
+        );
     }
     outcome
 }
@@ -43,7 +56,10 @@ fn occupation_takes_an_unowned_cell_at_level_1() {
     let g = game(2, 3, &[(0, 0), (9, 9)]);
     let mut s = g.initial_state();
     play(&g, &mut s, &[(0, 1), (9, 9)]);
-    assert_eq!((s.owner[cell(0, 1) as usize], s.level[cell(0, 1) as usize]), (0, 1));
+    assert_eq!(
+        (s.owner[cell(0, 1) as usize], s.level[cell(0, 1) as usize]),
+        (0, 1)
+    );
     assert_eq!(s.pos[0], cell(0, 1));
     assert_eq!(s.score[0], 2000);
 }
@@ -67,7 +83,11 @@ fn an_attack_that_does_not_take_the_cell_sends_the_piece_back_and_keeps_the_leve
     let outcome = play(&g, &mut s, &[(0, 1), (0, 2)]);
     assert_eq!(outcome.bounced, 0b01);
     assert_eq!(s.pos[0], cell(0, 0), "piece back home");
-    assert_eq!((s.owner[1], s.level[1]), (1, 1), "owner kept, level lowered");
+    assert_eq!(
+        (s.owner[1], s.level[1]),
+        (1, 1),
+        "owner kept, level lowered"
+    );
     // Player 1 stayed home (reinforced to 2) and keeps (0,1) at level 1.
     assert_eq!(s.score[1], 2000 + 1000);
 }
@@ -82,7 +102,11 @@ fn an_attack_that_brings_the_level_to_0_takes_the_cell_at_level_1() {
     assert_eq!(s.pos[0], cell(0, 1), "the piece stays on the taken cell");
     assert_eq!((s.owner[1], s.level[1]), (0, 1));
     assert!(!has(s.owned[1], cell(0, 1)));
-    assert_eq!((s.score[0], s.score[1]), (2000, 2000), "player 1 reinforced its home");
+    assert_eq!(
+        (s.score[0], s.score[1]),
+        (2000, 2000),
+        "player 1 reinforced its home"
+    );
 }
 
 #[test]
@@ -92,7 +116,11 @@ fn an_empty_cell_chosen_by_two_players_goes_to_nobody() {
     let outcome = play(&g, &mut s, &[(0, 1), (0, 1)]);
     assert_eq!(outcome.collided, 0b11);
     assert_eq!(s.owner[1], NOBODY);
-    assert_eq!((s.pos[0], s.pos[1]), (cell(0, 0), cell(0, 2)), "both pieces go back");
+    assert_eq!(
+        (s.pos[0], s.pos[1]),
+        (cell(0, 0), cell(0, 2)),
+        "both pieces go back"
+    );
 }
 
 #[test]
@@ -149,12 +177,19 @@ fn the_candidate_list_is_a_bfs_right_down_left_up_skipping_other_pieces() {
     // From (4,4): right (4,5) holds player 1 (visited, not listed), down
     // (5,4) own, left (4,3), up (3,4); then (5,4) expands: right (5,5), down
     // (6,4), left (5,3).
-    let expected = [(4, 4), (5, 4), (4, 3), (3, 4), (5, 5), (6, 4), (5, 3)].map(|(x, y)| cell(x, y));
+    let expected =
+        [(4, 4), (5, 4), (4, 3), (3, 4), (5, 5), (6, 4), (5, 3)].map(|(x, y)| cell(x, y));
     assert_eq!(list.as_slice(), &expected);
 }
 
 fn params(wa: f64, wb: f64, wc: f64, wd: f64, eps: f64) -> AiParams {
-    AiParams { wa, wb, wc, wd, eps }
+    AiParams {
+        wa,
+        wb,
+        wc,
+        wd,
+        eps,
+    }
 }
 
 #[test]
@@ -202,8 +237,16 @@ fn values_within_the_judges_tolerance_count_as_ties() {
     let p = params(1.000_000_000_001, 0.1, 0.1, 0.1, 0.1);
     let mut g2 = g.clone();
     g2.value[cell(4, 5) as usize] = 1000;
-    assert_eq!(ai::choose(&g2, &s, 1, &p, 0.9, 0.0), cell(4, 5), "equal values tie, first in order");
-    assert_eq!(ai::choose(&g, &s, 1, &p, 0.9, 0.0), cell(5, 4), "a smaller value is no tie");
+    assert_eq!(
+        ai::choose(&g2, &s, 1, &p, 0.9, 0.0),
+        cell(4, 5),
+        "equal values tie, first in order"
+    );
+    assert_eq!(
+        ai::choose(&g, &s, 1, &p, 0.9, 0.0),
+        cell(5, 4),
+        "a smaller value is no tie"
+    );
 }
 
 #[test]
