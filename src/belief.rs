@@ -175,27 +175,29 @@ impl AiBelief {
         self.history.push(obs);
         let ess = self.normalise();
         if ess < 0.5 * self.particles.len() as f64 {
-            self.resample(rng);
-            self.rejuvenate(rng);
+            let parents = self.resample(rng);
+            self.rejuvenate(&parents, rng);
             self.normalise();
         }
     }
 
-    /// Systematic resampling to equal weights.
-    fn resample<R: Rng>(&mut self, rng: &mut R) {
+    /// Systematic resampling to equal weights; returns each new particle's
+    /// parent index (copies of one parent share its likelihood).
+    fn resample<R: Rng>(&mut self, rng: &mut R) -> Vec<usize> {
         let n = self.particles.len();
         let start: f64 = rng.random::<f64>() / n as f64;
-        let mut chosen = Vec::with_capacity(n);
+        let mut parents = Vec::with_capacity(n);
         let mut k = 0;
         for i in 0..n {
             let target = start + i as f64 / n as f64;
             while k + 1 < n && self.cumulative[k] < target {
                 k += 1;
             }
-            chosen.push(self.particles[k]);
+            parents.push(k);
         }
-        self.particles = chosen;
+        self.particles = parents.iter().map(|&k| self.particles[k]).collect();
         self.log_weight.iter_mut().for_each(|w| *w = 0.0);
+        parents
     }
 
     /// Log-likelihood of the whole history.
@@ -205,20 +207,14 @@ impl AiBelief {
 
     /// One Metropolis–Hastings move per particle with a small random walk:
     /// restores diversity after resampling, exact for the full history.
-    fn rejuvenate<R: Rng>(&mut self, rng: &mut R) {
+    fn rejuvenate<R: Rng>(&mut self, parents: &[usize], rng: &mut R) {
         const STEP_W: f64 = 0.04;
         const STEP_EPS: f64 = 0.03;
-        let mut cache: Vec<(AiParams, f64)> = Vec::new();
-        for i in 0..self.particles.len() {
+        let mut parent_ll: Vec<Option<f64>> = vec![None; self.particles.len()];
+        for (i, &parent) in parents.iter().enumerate() {
             let current = self.particles[i];
-            let current_ll = match cache.iter().find(|(p, _)| *p == current) {
-                Some(&(_, ll)) => ll,
-                None => {
-                    let ll = self.log_likelihood(&current);
-                    cache.push((current, ll));
-                    ll
-                }
-            };
+            let current_ll = *parent_ll[parent].get_or_insert_with(|| self.log_likelihood(&current));
+            // Uniform steps with the standard deviations above.
             let mut jitter = |x: f64, s: f64| x + s * (rng.random::<f64>() * 2.0 - 1.0) * 1.732;
             let proposal = AiParams {
                 wa: jitter(current.wa, STEP_W),

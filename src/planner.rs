@@ -97,27 +97,32 @@ impl Planner {
         let mut alive = candidates.len();
         let mut done = 0u64;
         let mut round = 0u64;
-        loop {
+        'search: loop {
             // One batch for every surviving candidate on shared seeds.
             let seeds: Vec<u64> = (0..self.config.batch).map(|_| self.rng.random()).collect();
             for cand in candidates[..alive].iter_mut() {
                 for &seed in &seeds {
-                    cand.total +=
-                        rollout(game, state, belief, cand.cell, seed, self.config.horizon);
+                    // Checked per rollout: a turn never overruns by more than one.
+                    if out_of_work(allowance, done) {
+                        break 'search;
+                    }
+                    cand.total += rollout(game, state, belief, cand.cell, seed, self.config.horizon);
                     cand.rollouts += 1;
+                    done += 1;
                 }
             }
-            done += self.config.batch * alive as u64;
             round += 1;
-            if out_of_work(allowance, done) {
-                break;
-            }
             // Halve the field every few rounds, keeping at least two.
             if round % 3 == 0 && alive > 2 {
                 candidates[..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
                 alive = (alive / 2).max(2);
             }
         }
+        if round == 0 {
+            // Not even one round: the greedy ranking decides.
+            return Decision { cell: candidates[0].cell, candidates, rollouts: done };
+        }
+        // Candidates cut short in the last round are compared on what they have.
         // Equal means go to the candidate the greedy ranking put first.
         let mut best = candidates[0];
         for cand in &candidates[1..alive] {

@@ -1,1 +1,568 @@
-//! (in progress)
+//! Evaluation over many cases: run a bot on each (several at once), write one
+//! row per case, summarize, and compare with an earlier run, paired by case.
+//!
+//! The statistics are small pure functions at the bottom, tested on their own.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use ahc061::judge::ToolInput;
+use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::r#gen::generate;
+use crate::runner::{self, RunOptions};
+
+/// Where a case's input comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    File(PathBuf),
+    /// Generated in memory, as the official gen would for this seed.
+    Seed(u64),
+}
+
+/// One case to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The file stem, or the seed as four digits (so that seeds 0..100 line
+    /// up with the official `in/0000.txt … in/0099.txt`).
+    pub name: String,
+    pub source: Source,
+}
+
+impl Case {
+    fn seed(&self) -> Option<u64> {
+        match self.source {
+            Source::Seed(seed) => Some(seed),
+            Source::File(_) => None,
+        }
+    }
+
+    fn input_text(&self) -> Result<String, String> {
+        match &self.source {
+            Source::File(path) => {
+                fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+            }
+            Source::Seed(seed) => Ok(generate(*seed, None, None).to_input_string()),
+        }
+    }
+}
+
+/// The cases of a directory: its `*.txt` files, in name order.
+pub fn cases_in_dir(dir: &Path) -> Result<Vec<Case>> {
+    let mut paths: Vec<PathBuf> = fs::read_dir(dir)
+        .with_context(|| format!("cannot list {}", dir.display()))?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .with_context(|| format!("cannot list {}", dir.display()))?;
+    paths.retain(|p| p.extension().is_some_and(|e| e == "txt") && p.is_file());
+    paths.sort();
+    if paths.is_empty() {
+        bail!("no *.txt files in {}", dir.display());
+    }
+    Ok(paths
+        .into_iter()
+        .map(|path| Case {
+            name: path
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned(),
+            source: Source::File(path),
+        })
+        .collect())
+}
+
+/// The cases of seeds `A..B` (half-open) or `A..=B`.
+pub fn cases_for_seeds(range: &str) -> Result<Vec<Case>> {
+    let (from, to) = parse_seed_range(range)?;
+    Ok((from..to)
+        .map(|seed| Case {
+            name: format!("{seed:04}"),
+            source: Source::Seed(seed),
+        })
+        .collect())
+}
+
+/// `A..B` or `A..=B` as a half-open range, not empty.
+pub fn parse_seed_range(text: &str) -> Result<(u64, u64)> {
+    let number = |s: &str| -> Result<u64> {
+        s.trim()
+            .parse()
+            .with_context(|| format!("seed range {text:?}: {s:?} is not a whole number"))
+    };
+    let (from, to) = if let Some((a, b)) = text.split_once("..=") {
+        (number(a)?, number(b)?.saturating_add(1))
+    } else if let Some((a, b)) = text.split_once("..") {
+        (number(a)?, number(b)?)
+    } else {
+        bail!("seed range {text:?}: expected A..B or A..=B");
+    };
+    if from >= to {
+        bail!("seed range {text:?} is empty");
+    }
+    Ok((from, to))
+}
+
+/// One case's result: a row of the TSV or JSON output.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    pub case: String,
+    pub seed: Option<u64>,
+    pub m: usize,
+    pub u: u8,
+    pub score: i64,
+    pub wall_s: f64,
+    pub error: Option<String>,
+}
+
+/// Runs one case. Never fails: whatever goes wrong is the row's error.
+pub fn run_case(case: &Case, command: &[String], options: &RunOptions) -> Row {
+    let mut row = Row {
+        case: case.name.clone(),
+        seed: case.seed(),
+        m: 0,
+        u: 0,
+        score: 0,
+        wall_s: 0.0,
+        error: None,
+    };
+    let input = match case.input_text().and_then(|t| ToolInput::parse(&t)) {
+        Ok(input) => input,
+        Err(e) => {
+            row.error = Some(format!("bad input: {e}"));
+            return row;
+        }
+    };
+    row.m = input.game.m;
+    row.u = input.game.u;
+    match runner::run_game(command, &input, &case.name, options) {
+        Ok(result) => {
+            row.score = result.score;
+            row.wall_s = result.wall.as_secs_f64();
+            row.error = result.error;
+        }
+        Err(e) => row.error = Some(format!("{e:#}")),
+    }
+    row
+}
+
+/// Runs every case, `jobs` at a time, with a progress bar on stderr.
+/// The rows come back in the cases' order.
+pub fn run_all(
+    cases: &[Case],
+    command: &[String],
+    options: &RunOptions,
+    jobs: usize,
+) -> Result<Vec<Row>> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start the worker threads")?;
+    let bar = ProgressBar::new(cases.len() as u64).with_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} [{elapsed_precise}, eta {eta}] {msg}")
+            .expect("the template is valid"),
+    );
+    let scores = Mutex::new(Vec::new());
+    let rows = pool.install(|| {
+        cases
+            .par_iter()
+            .map(|case| {
+                let row = run_case(case, command, options);
+                let mut scores = scores.lock().expect("no panics while locked");
+                scores.push(row.score as f64);
+                bar.set_message(format!("mean {:.0}", mean(&scores)));
+                bar.inc(1);
+                row
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    Ok(rows)
+}
+
+/// Writes the rows as JSON when the path ends in `.json`, as TSV otherwise.
+pub fn write_rows(path: &Path, rows: &[Row]) -> Result<()> {
+    let text = if is_json(path) {
+        serde_json::to_string_pretty(rows)? + "\n"
+    } else {
+        rows_to_tsv(rows)
+    };
+    fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Reads rows written by [`write_rows`].
+pub fn read_rows(path: &Path) -> Result<Vec<Row>> {
+    let text =
+        fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if is_json(path) {
+        serde_json::from_str(&text)
+            .with_context(|| format!("{}: not a JSON list of rows", path.display()))
+    } else {
+        rows_from_tsv(&text).with_context(|| format!("{}: not an eval TSV", path.display()))
+    }
+}
+
+fn is_json(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "json")
+}
+
+const TSV_HEADER: &str = "case\tseed\tm\tu\tscore\twall_s\terror";
+
+/// One line per row after a header; an absent seed or error is an empty field.
+pub fn rows_to_tsv(rows: &[Row]) -> String {
+    let mut out = format!("{TSV_HEADER}\n");
+    for row in rows {
+        let seed = row.seed.map(|s| s.to_string()).unwrap_or_default();
+        // Tabs and newlines would break the table.
+        let error = row
+            .error
+            .as_deref()
+            .unwrap_or("")
+            .replace(['\t', '\n', '\r'], " ");
+        let _ = writeln!(
+            out,
+            "{}\t{seed}\t{}\t{}\t{}\t{:.4}\t{error}",
+            row.case, row.m, row.u, row.score, row.wall_s
+        );
+    }
+    out
+}
+
+pub fn rows_from_tsv(text: &str) -> Result<Vec<Row>> {
+    let mut lines = text.lines();
+    if lines.next() != Some(TSV_HEADER) {
+        bail!("the first line is not the header {TSV_HEADER:?}");
+    }
+    lines
+        .enumerate()
+        .filter(|(_, line)| !line.is_empty())
+        .map(|(k, line)| parse_tsv_row(line).with_context(|| format!("line {}", k + 2)))
+        .collect()
+}
+
+fn parse_tsv_row(line: &str) -> Result<Row> {
+    let fields: Vec<&str> = line.split('\t').collect();
+    let [case, seed, m, u, score, wall_s, error] = fields[..] else {
+        bail!("expected 7 tab-separated fields, found {}", fields.len());
+    };
+    Ok(Row {
+        case: case.to_string(),
+        seed: if seed.is_empty() {
+            None
+        } else {
+            Some(seed.parse()?)
+        },
+        m: m.parse()?,
+        u: u.parse()?,
+        score: score.parse()?,
+        wall_s: wall_s.parse()?,
+        error: (!error.is_empty()).then(|| error.to_string()),
+    })
+}
+
+/// The summary of a run, as printed.
+pub fn summary(rows: &[Row]) -> String {
+    let scores = scores_of(rows);
+    let walls: Vec<f64> = rows.iter().map(|r| r.wall_s).collect();
+    let mut out = String::new();
+    let _ = writeln!(out, "cases       {}", rows.len());
+    let _ = writeln!(
+        out,
+        "score       mean {:.1}  sd {:.1}  (se of mean {:.1})  median {:.1}",
+        mean(&scores),
+        std_dev(&scores),
+        std_dev(&scores) / (scores.len() as f64).sqrt(),
+        median(&scores)
+    );
+    let _ = writeln!(
+        out,
+        "wall time   mean {:.3} s  max {:.3} s",
+        mean(&walls),
+        walls.iter().copied().fold(0.0, f64::max)
+    );
+    let zeros: Vec<&Row> = rows.iter().filter(|r| r.score == 0).collect();
+    let _ = writeln!(out, "zero score  {} cases", zeros.len());
+    for row in zeros.iter().take(10) {
+        let _ = writeln!(
+            out,
+            "  {}: {}",
+            row.case,
+            row.error.as_deref().unwrap_or("(no error: scored 0)")
+        );
+    }
+    if zeros.len() > 10 {
+        let _ = writeln!(out, "  … and {} more", zeros.len() - 10);
+    }
+    out.push_str(&group_table("M", &group_means(rows, |r| r.m)));
+    out.push_str(&group_table("U", &group_means(rows, |r| r.u as usize)));
+    out
+}
+
+fn scores_of(rows: &[Row]) -> Vec<f64> {
+    rows.iter().map(|r| r.score as f64).collect()
+}
+
+fn group_table(name: &str, groups: &[Group]) -> String {
+    let mut out = format!("by {name}  cases  mean score\n");
+    for g in groups {
+        let label = format!("{name}={}", g.key);
+        let _ = writeln!(out, "{label:<4}  {:>5}  {:>10.1}", g.count, g.mean);
+    }
+    out
+}
+
+/// The paired comparison of this run with another one, as printed.
+pub fn compare(this: &[Row], other: &[Row], other_name: &str) -> String {
+    let pairs = paired_scores(this, other);
+    let mut out = format!(
+        "compare with {other_name}: {} cases in common (of {} here, {} there)\n",
+        pairs.len(),
+        this.len(),
+        other.len()
+    );
+    if pairs.is_empty() {
+        return out;
+    }
+    let diffs: Vec<f64> = pairs.iter().map(|(a, b)| a - b).collect();
+    let (lo, hi) = mean_ci95(&diffs);
+    let _ = writeln!(
+        out,
+        "  mean        this {:.1}  other {:.1}",
+        mean(&pairs.iter().map(|p| p.0).collect::<Vec<_>>()),
+        mean(&pairs.iter().map(|p| p.1).collect::<Vec<_>>())
+    );
+    let _ = writeln!(
+        out,
+        "  difference  {:+.1}  95% CI [{:+.1}, {:+.1}]  (paired, Student t with {} df)",
+        mean(&diffs),
+        lo,
+        hi,
+        diffs.len().saturating_sub(1)
+    );
+    let _ = writeln!(
+        out,
+        "  median of paired differences  {:+.1}",
+        median(&diffs)
+    );
+    let (wins, losses, ties) = win_counts(&diffs);
+    let _ = writeln!(
+        out,
+        "  wins        this {wins}  other {losses}  ties {ties}"
+    );
+    out
+}
+
+/// (this score, other score) for each case both runs have, in this run's order.
+pub fn paired_scores(this: &[Row], other: &[Row]) -> Vec<(f64, f64)> {
+    let other: std::collections::HashMap<&str, i64> =
+        other.iter().map(|r| (r.case.as_str(), r.score)).collect();
+    this.iter()
+        .filter_map(|r| {
+            other
+                .get(r.case.as_str())
+                .map(|&o| (r.score as f64, o as f64))
+        })
+        .collect()
+}
+
+// ---- statistics ----
+
+pub fn mean(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        return 0.0;
+    }
+    xs.iter().sum::<f64>() / xs.len() as f64
+}
+
+/// The sample standard deviation (n − 1 in the denominator); 0 below two values.
+pub fn std_dev(xs: &[f64]) -> f64 {
+    if xs.len() < 2 {
+        return 0.0;
+    }
+    let m = mean(xs);
+    let squares: f64 = xs.iter().map(|x| (x - m) * (x - m)).sum();
+    (squares / (xs.len() - 1) as f64).sqrt()
+}
+
+pub fn median(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        return 0.0;
+    }
+    let mut sorted = xs.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let mid = sorted.len() / 2;
+    if sorted.len() % 2 == 1 {
+        sorted[mid]
+    } else {
+        (sorted[mid - 1] + sorted[mid]) / 2.0
+    }
+}
+
+/// The 97.5 % quantile of Student's t with `df` degrees of freedom: a table
+/// up to 30, then the Cornish–Fisher expansion around the normal quantile
+/// (within 1e-4 of the exact value from there on).
+pub fn t_quantile_975(df: usize) -> f64 {
+    const TABLE: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042,
+    ];
+    if (1..=30).contains(&df) {
+        return TABLE[df - 1];
+    }
+    let z: f64 = 1.959_963_984_540_054;
+    if df == 0 {
+        return f64::INFINITY;
+    }
+    let n = df as f64;
+    z + (z.powi(3) + z) / (4.0 * n)
+        + (5.0 * z.powi(5) + 16.0 * z.powi(3) + 3.0 * z) / (96.0 * n * n)
+        + (3.0 * z.powi(7) + 19.0 * z.powi(5) + 17.0 * z.powi(3) - 15.0 * z) / (384.0 * n * n * n)
+}
+
+/// The 95 % confidence interval of the mean, by Student's t.
+/// With fewer than two values the interval is unbounded.
+pub fn mean_ci95(xs: &[f64]) -> (f64, f64) {
+    if xs.len() < 2 {
+        return (f64::NEG_INFINITY, f64::INFINITY);
+    }
+    let half = t_quantile_975(xs.len() - 1) * std_dev(xs) / (xs.len() as f64).sqrt();
+    let m = mean(xs);
+    (m - half, m + half)
+}
+
+/// (positive, negative, zero) counts of paired differences.
+pub fn win_counts(diffs: &[f64]) -> (usize, usize, usize) {
+    let wins = diffs.iter().filter(|&&d| d > 0.0).count();
+    let losses = diffs.iter().filter(|&&d| d < 0.0).count();
+    (wins, losses, diffs.len() - wins - losses)
+}
+
+/// The rows that share a key, summarized.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    pub key: usize,
+    pub count: usize,
+    pub mean: f64,
+}
+
+/// Mean score per key, keys in increasing order (only keys that occur).
+pub fn group_means(rows: &[Row], key: impl Fn(&Row) -> usize) -> Vec<Group> {
+    let mut by_key: std::collections::BTreeMap<usize, Vec<f64>> = Default::default();
+    for row in rows {
+        by_key.entry(key(row)).or_default().push(row.score as f64);
+    }
+    by_key
+        .into_iter()
+        .map(|(key, scores)| Group {
+            key,
+            count: scores.len(),
+            mean: mean(&scores),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(case: &str, m: usize, u: u8, score: i64) -> Row {
+        Row {
+            case: case.into(),
+            seed: None,
+            m,
+            u,
+            score,
+            wall_s: 0.5,
+            error: None,
+        }
+    }
+
+    fn close(a: f64, b: f64, tol: f64) -> bool {
+        (a - b).abs() <= tol
+    }
+
+    #[test]
+    fn mean_sd_median() {
+        let xs = [2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0];
+        assert_eq!(mean(&xs), 5.0);
+        // Sample sd: Σ(x−5)² = 32, / 7.
+        assert!(close(std_dev(&xs), (32.0f64 / 7.0).sqrt(), 1e-12));
+        assert_eq!(median(&xs), 4.5);
+        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(mean(&[]), 0.0);
+        assert_eq!(std_dev(&[1.0]), 0.0);
+        assert_eq!(median(&[]), 0.0);
+    }
+
+    #[test]
+    fn t_quantiles_match_the_tables() {
+        assert_eq!(t_quantile_975(1), 12.706);
+        assert_eq!(t_quantile_975(30), 2.042);
+        // Exact values: df 40 → 2.0211, 60 → 2.0003, 99 → 1.9842, 1000 → 1.9623.
+        assert!(close(t_quantile_975(40), 2.0211, 2e-4));
+        assert!(close(t_quantile_975(60), 2.0003, 2e-4));
+        assert!(close(t_quantile_975(99), 1.9842, 2e-4));
+        assert!(close(t_quantile_975(1000), 1.9623, 2e-4));
+    }
+
+    #[test]
+    fn confidence_interval_of_the_mean() {
+        // n = 4, mean 2.5, sd √(5/3), t(3) = 3.182.
+        let (lo, hi) = mean_ci95(&[1.0, 2.0, 3.0, 4.0]);
+        let half = 3.182 * (5.0f64 / 3.0).sqrt() / 2.0;
+        assert!(close(lo, 2.5 - half, 1e-9) && close(hi, 2.5 + half, 1e-9));
+        assert_eq!(mean_ci95(&[1.0]), (f64::NEG_INFINITY, f64::INFINITY));
+    }
+
+    #[test]
+    fn groups_and_pairs() {
+        let rows = [row("a", 3, 1, 10), row("b", 2, 1, 20), row("c", 3, 2, 30)];
+        assert_eq!(
+            group_means(&rows, |r| r.m),
+            [
+                Group {
+                    key: 2,
+                    count: 1,
+                    mean: 20.0
+                },
+                Group {
+                    key: 3,
+                    count: 2,
+                    mean: 20.0
+                }
+            ]
+        );
+        let other = [row("c", 3, 2, 35), row("a", 3, 1, 4), row("z", 2, 2, 1)];
+        assert_eq!(paired_scores(&rows, &other), [(10.0, 4.0), (30.0, 35.0)]);
+        assert_eq!(win_counts(&[1.0, -2.0, 0.0, 3.0]), (2, 1, 1));
+    }
+
+    #[test]
+    fn seed_ranges() {
+        assert_eq!(parse_seed_range("0..100").unwrap(), (0, 100));
+        assert_eq!(parse_seed_range("5..=7").unwrap(), (5, 8));
+        assert!(parse_seed_range("7..7").is_err());
+        assert!(parse_seed_range("7").is_err());
+        assert!(parse_seed_range("a..3").is_err());
+        let cases = cases_for_seeds("8..10").unwrap();
+        assert_eq!(cases[0].name, "0008");
+        assert_eq!(cases[1].source, Source::Seed(9));
+    }
+
+    #[test]
+    fn tsv_round_trips() {
+        let mut rows = vec![row("0000", 4, 3, 95000), row("0001", 2, 5, 0)];
+        rows[0].seed = Some(0);
+        rows[1].error = Some("Parse error:\tx".into());
+        let back = rows_from_tsv(&rows_to_tsv(&rows)).unwrap();
+        assert_eq!(back[0], rows[0]);
+        assert_eq!(back[1].error.as_deref(), Some("Parse error: x"));
+        assert!(rows_from_tsv("nonsense\n").is_err());
+    }
+}

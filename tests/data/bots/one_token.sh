@@ -1,0 +1,3 @@
+#!/bin/sh
+# Prints a single number: "Unexpected EOF" (the second coordinate is missing).
+echo "3"

@@ -1,0 +1,125 @@
+//! `eval (--dir DIR | --seeds A..B) [-j N] [--out FILE.tsv|FILE.json]
+//! [--compare OTHER.tsv] [--time-limit S] -- CMD [ARGS…]`
+//! `eval --rows RUN.tsv [--compare OTHER.tsv]`
+//!
+//! Runs the bot on every case (several at once), prints a summary on stdout
+//! (the progress bar goes to stderr), optionally writes one row per case and
+//! compares with an earlier run's rows, paired by case name. With `--rows`
+//! it summarizes (and compares) an earlier run instead of running anything.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use ahc061_tools::eval::{self, Case, Row};
+use ahc061_tools::runner::RunOptions;
+use anyhow::Result;
+use clap::{ArgGroup, Parser};
+
+#[derive(Parser)]
+#[command(
+    about = "Runs a bot over many cases and summarizes the scores",
+    group(ArgGroup::new("cases").required(true).args(["dir", "seeds", "rows"]))
+)]
+struct Args {
+    /// Runs the input files DIR/*.txt, in name order.
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+    /// Runs the cases of seeds A..B (or A..=B), generated in memory.
+    #[arg(long, value_name = "A..B")]
+    seeds: Option<String>,
+    /// Summarizes an earlier run's rows (TSV or JSON) instead of running.
+    #[arg(long, value_name = "FILE", conflicts_with = "out")]
+    rows: Option<PathBuf>,
+    /// Games run at once (default: the number of cores).
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+    /// Writes one row per case: JSON if FILE ends in .json, TSV otherwise.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Compares with an earlier run's rows (TSV or JSON), paired by case.
+    #[arg(long, value_name = "FILE")]
+    compare: Option<PathBuf>,
+    /// Scores 0 when a bot's wall time exceeds this.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
+    /// Kills a bot this long after its start (raised above --time-limit).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "10")]
+    kill_after: Duration,
+    /// The bot's command and its arguments, after `--`.
+    #[arg(last = true, required_unless_present = "rows", value_name = "CMD")]
+    command: Vec<String>,
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!(
+            "expected a positive number of seconds, got {text:?}"
+        )),
+    }
+}
+
+fn cases(args: &Args) -> Result<Vec<Case>> {
+    match (&args.dir, &args.seeds) {
+        (Some(dir), _) => eval::cases_in_dir(dir),
+        (None, Some(range)) => eval::cases_for_seeds(range),
+        (None, None) => unreachable!("clap requires --dir, --seeds or --rows"),
+    }
+}
+
+/// Runs the bot on the cases, or reads the rows of an earlier run.
+fn rows(args: &Args) -> Result<Vec<Row>> {
+    if let Some(path) = &args.rows {
+        return eval::read_rows(path);
+    }
+    let cases = cases(args)?;
+    let jobs = match args.jobs {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let mut options = RunOptions {
+        kill_after: args.kill_after,
+        // Many bots at once would garble the terminal.
+        capture_stderr: true,
+        ..RunOptions::default()
+    };
+    if let Some(limit) = args.time_limit {
+        options = options.with_time_limit(limit);
+    }
+    let rows = eval::run_all(&cases, &args.command, &options, jobs)?;
+    if let Some(path) = &args.out {
+        eval::write_rows(path, &rows)?;
+    }
+    Ok(rows)
+}
+
+fn run(args: &Args) -> Result<()> {
+    // Read the earlier run first: a typo in its name should not cost a whole run.
+    let other = args
+        .compare
+        .as_ref()
+        .map(|path| eval::read_rows(path))
+        .transpose()?;
+    let rows = rows(args)?;
+    print!("{}", eval::summary(&rows));
+    if let (Some(other), Some(path)) = (&other, &args.compare) {
+        println!();
+        print!(
+            "{}",
+            eval::compare(&rows, other, &path.display().to_string())
+        );
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("eval: error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

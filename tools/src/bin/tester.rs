@@ -1,0 +1,122 @@
+//! `tester [OPTIONS] CMD [ARGS…] < in.txt > out.txt`: a drop-in for the
+//! official tester. Plays one game of the bot against the local judge.
+//!
+//! stdout gets every line the bot printed (the move list); stderr gets the
+//! error message, if any, then `Score = N`, then `Time = S s` (the bot's
+//! wall time). Like the official tester it exits with 0 whatever the score;
+//! a bad invocation (no command, unreadable or malformed input, a command
+//! that cannot start) is an error with a non-zero exit code.
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use ahc061::judge::ToolInput;
+use ahc061_tools::runner::{self, RunOptions};
+use anyhow::{Context, Result, anyhow};
+use clap::Parser;
+
+#[derive(Parser)]
+#[command(about = "Plays one game of a bot against the local judge, as the official tester does")]
+struct Args {
+    /// Scores 0 when the bot's wall time exceeds this (off by default, as in the official tester).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
+    /// Kills the bot this long after its start (raised above --time-limit).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "10")]
+    kill_after: Duration,
+    /// Writes a log of the whole game (format: tools/src/runner.rs).
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+    /// Reads the input file from here instead of stdin.
+    #[arg(long, value_name = "FILE")]
+    input: Option<PathBuf>,
+    /// The bot's command and its arguments (everything from CMD on goes to the bot).
+    #[arg(
+        required = true,
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "CMD"
+    )]
+    command: Vec<String>,
+}
+
+/// Seconds as a positive, finite number.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!(
+            "expected a positive number of seconds, got {text:?}"
+        )),
+    }
+}
+
+/// The input text and the name it goes by in the log.
+fn read_input(path: Option<&PathBuf>) -> Result<(String, String)> {
+    match path {
+        Some(path) => {
+            let text = fs::read_to_string(path)
+                .with_context(|| format!("cannot read the input {}", path.display()))?;
+            Ok((text, path.display().to_string()))
+        }
+        None => {
+            let mut text = String::new();
+            io::stdin()
+                .read_to_string(&mut text)
+                .context("cannot read the input from stdin")?;
+            Ok((text, stdin_name()))
+        }
+    }
+}
+
+/// The file behind stdin when the shell redirected one (Linux), else `-`.
+fn stdin_name() -> String {
+    match fs::read_link("/proc/self/fd/0") {
+        Ok(path) if path.is_file() => path.display().to_string(),
+        _ => "-".to_string(),
+    }
+}
+
+fn run(args: &Args) -> Result<()> {
+    let (text, input_name) = read_input(args.input.as_ref())?;
+    let input = ToolInput::parse(&text).map_err(|e| anyhow!("malformed input: {e}"))?;
+    let mut options = RunOptions {
+        kill_after: args.kill_after,
+        record_log: args.log.is_some(),
+        ..RunOptions::default()
+    };
+    if let Some(limit) = args.time_limit {
+        options = options.with_time_limit(limit);
+    }
+    let result = runner::run_game(&args.command, &input, &input_name, &options)?;
+
+    let mut stdout = io::stdout().lock();
+    for line in &result.lines {
+        writeln!(stdout, "{line}")?;
+    }
+    stdout.flush()?;
+    if let (Some(path), Some(log)) = (&args.log, &result.log) {
+        fs::write(path, log).with_context(|| format!("cannot write the log {}", path.display()))?;
+    }
+    if let Some(error) = &result.error {
+        eprintln!("{error}");
+    } else if let Some(note) = &result.input_closed {
+        eprintln!("note: {note}");
+    }
+    eprintln!("Score = {}", result.score);
+    eprintln!("Time = {:.3} s", result.wall.as_secs_f64());
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tester: error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! The `eval` command end to end: a few cases from a directory and from
+//! seeds, the rows it writes, its summary and its paired comparison.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use ahc061_tools::eval::read_rows;
+
+fn data(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data")
+        .join(path)
+}
+
+/// The release bot of this target directory, built if missing (see
+/// tests/tester.rs for why a missing bot is built in a directory of its own).
+fn bot() -> &'static Path {
+    static BOT: OnceLock<PathBuf> = OnceLock::new();
+    BOT.get_or_init(|| {
+        let exe = std::env::current_exe().unwrap();
+        let target = exe.ancestors().nth(3).unwrap();
+        let bot = target.join("release/ahc061");
+        if bot.exists() {
+            return bot;
+        }
+        let own_dir = target.join("test-bot");
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "--release", "-p", "ahc061"])
+            .env("CARGO_TARGET_DIR", &own_dir)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status()
+            .unwrap();
+        assert!(status.success(), "cannot build the bot");
+        own_dir.join("release/ahc061")
+    })
+}
+
+/// A fresh, empty scratch directory for one test.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ahc061-eval-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn eval(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_eval"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap()
+}
+
+#[test]
+fn runs_a_directory_then_compares_with_the_same_seeds() {
+    let dir = scratch_dir("compare");
+    let cases = dir.join("in");
+    fs::create_dir_all(&cases).unwrap();
+    for case in ["0000", "0001", "0002"] {
+        fs::copy(
+            data(&format!("in/{case}.txt")),
+            cases.join(format!("{case}.txt")),
+        )
+        .unwrap();
+    }
+    let tsv = dir.join("first.tsv");
+    let bot = bot().display().to_string();
+    let first = eval(&[
+        "--dir",
+        cases.to_str().unwrap(),
+        "-j",
+        "2",
+        "--out",
+        tsv.to_str().unwrap(),
+        "--",
+        &bot,
+        "--fixed-work",
+        "10",
+    ]);
+    assert!(first.status.success(), "{}", text(first.stderr));
+    let summary = text(first.stdout);
+    assert!(summary.starts_with("cases       3\n"), "{summary}");
+    assert!(summary.contains("zero score  0 cases"), "{summary}");
+    assert!(
+        summary.contains("by M  cases  mean score\nM=4       3"),
+        "{summary}"
+    );
+    let rows = read_rows(&tsv).unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r.case.as_str()).collect();
+    assert_eq!(names, ["0000", "0001", "0002"]);
+    assert!(
+        rows.iter()
+            .all(|r| r.score > 0 && r.seed.is_none() && r.error.is_none())
+    );
+    assert_eq!((rows[0].m, rows[0].u), (4, 3));
+
+    // Seeds 0..4 generate the same three cases and one more: the bot, thinking a
+    // fixed amount, plays the same games, so the three shared cases are all ties.
+    let json = dir.join("second.json");
+    let second = eval(&[
+        "--seeds",
+        "0..4",
+        "--out",
+        json.to_str().unwrap(),
+        "--compare",
+        tsv.to_str().unwrap(),
+        "--",
+        &bot,
+        "--fixed-work",
+        "10",
+    ]);
+    assert!(second.status.success(), "{}", text(second.stderr));
+    let report = text(second.stdout);
+    assert!(
+        report.contains("3 cases in common (of 4 here, 3 there)"),
+        "{report}"
+    );
+    assert!(report.contains("difference  +0.0  95% CI"), "{report}");
+    assert!(
+        report.contains("wins        this 0  other 0  ties 3"),
+        "{report}"
+    );
+    let rows = read_rows(&json).unwrap();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[3].seed, Some(3));
+
+    // Saved rows can be summarized and compared without running anything.
+    let saved = eval(&[
+        "--rows",
+        tsv.to_str().unwrap(),
+        "--compare",
+        json.to_str().unwrap(),
+    ]);
+    assert!(saved.status.success(), "{}", text(saved.stderr));
+    let report = text(saved.stdout);
+    // (Wall times are rounded in the TSV: compare the scores' line only.)
+    let score_line = summary.lines().nth(1).unwrap();
+    assert!(report.contains(score_line), "{report}");
+    assert!(
+        report.contains("3 cases in common (of 3 here, 4 there)"),
+        "{report}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn lists_zero_scores_with_their_errors() {
+    let script = data("bots/garbage.sh").display().to_string();
+    let out = eval(&["--seeds", "5..=6", "-j", "1", "--", "sh", &script]);
+    assert!(out.status.success(), "{}", text(out.stderr));
+    let summary = text(out.stdout);
+    assert!(
+        summary.contains(
+            "zero score  2 cases\n  0005: Parse error: hello\n  0006: Parse error: hello\n"
+        ),
+        "{summary}"
+    );
+}
+
+#[test]
+fn rejects_a_bad_invocation() {
+    // Neither --dir nor --seeds; no command; an empty seed range.
+    assert!(!eval(&["--", "true"]).status.success());
+    assert!(!eval(&["--seeds", "0..2"]).status.success());
+    let empty = eval(&["--seeds", "3..3", "--", "true"]);
+    assert!(!empty.status.success());
+    assert!(text(empty.stderr).contains("is empty"));
+}
