@@ -78,7 +78,8 @@ pub const PARTICLES: usize = 1000;
 
 impl Planned {
     pub fn new(mirror: &Mirror, seed: u64, clock: crate::clock::Clock) -> Planned {
-        Planned::with_config(mirror, seed, clock, Default::default())
+        let config = crate::planner::Config::for_players(mirror.game.m);
+        Planned::with_config(mirror, seed, clock, config)
     }
 
     /// A bot with the given planner settings (for tuning runs).

@@ -38,7 +38,7 @@ fn play(input: ToolInput, args: &Args) -> (usize, i64, f64) {
     let mut policy: Box<dyn Policy> = if args.policy == "greedy" {
         Box::new(Greedy)
     } else {
-        let mut config = ahc061::planner::Config::default();
+        let mut config = ahc061::planner::Config::for_players(m);
         let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse().ok());
         if let Some(h) = env("AHC_H") {
             config.horizon = h;
