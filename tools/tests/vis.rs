@@ -1,0 +1,139 @@
+//! The visualizer against the recorded games: the replayed score of each,
+//! the official error cases, and the `vis` command line and its page.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use ahc061::judge::ToolInput;
+use ahc061_tools::vis::{Replay, render_html, replay};
+
+fn data(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data")
+        .join(path)
+}
+
+fn read(path: &str) -> String {
+    let path = data(path);
+    fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+fn replay_case(case: &str, moves: &str) -> Replay {
+    let input = ToolInput::parse(&read(&format!("in/{case}.txt"))).unwrap();
+    replay(input, moves)
+}
+
+/// (case, recorded score) of every game in transcripts/INDEX.tsv.
+fn recorded_scores() -> Vec<(String, i64)> {
+    read("transcripts/INDEX.tsv")
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            (fields[0].to_string(), fields[2].parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn every_recorded_game_replays_to_its_score() {
+    let games = recorded_scores();
+    assert_eq!(games.len(), 60);
+    for (case, score) in games {
+        let replay = replay_case(&case, &read(&format!("transcripts/{case}.moves")));
+        assert_eq!(replay.error, None, "case {case}");
+        assert_eq!(replay.states.len(), 101, "case {case}");
+        assert_eq!(replay.score(), score, "case {case}");
+    }
+}
+
+#[test]
+fn skips_blank_and_comment_lines_and_ignores_extra_lines() {
+    let moves = read("transcripts/0000.moves");
+    let commented: String = moves
+        .lines()
+        .map(|line| format!("# thinking...\n\n  {line}  \n"))
+        .collect();
+    let replay = replay_case("0000", &format!("{commented}9 9\nextra line\n"));
+    assert_eq!(replay.error, None);
+    assert_eq!(replay.score(), 84915);
+}
+
+#[test]
+fn reports_errors_as_the_official_tools_and_scores_zero() {
+    let moves = read("transcripts/0000.moves");
+    let first_ten: String = moves.lines().take(10).map(|l| format!("{l}\n")).collect();
+    let replay = replay_case("0000", &first_ten);
+    assert_eq!(replay.error.as_deref(), Some("Unexpected EOF"));
+    assert_eq!(replay.states.len(), 11);
+    assert_eq!(replay.score(), 0);
+
+    // Case 0000 starts player 0 at (6, 1): (0, 0) is out of its reach.
+    let replay = replay_case("0000", "0 0\n");
+    assert_eq!(
+        replay.error.as_deref(),
+        Some("Player 0 attempted invalid move from (6, 1) to (0, 0).")
+    );
+    assert_eq!(replay.score(), 0);
+
+    let replay = replay_case("0000", "<b>\n");
+    assert_eq!(replay.error.as_deref(), Some("Parse error: <b>"));
+    let html = render_html(&replay);
+    assert!(html.contains("Parse error: &lt;b&gt;"));
+    assert!(html.contains("<h1>Score = 0</h1>"));
+}
+
+#[test]
+fn vis_command_writes_the_page_and_prints_the_score() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("vis-command");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_vis"))
+        .arg(data("in/0000.txt"))
+        .arg(data("transcripts/0000.moves"))
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "Score = 84915\n");
+
+    let html = fs::read_to_string(dir.join("vis.html")).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));
+    assert_eq!(html.matches("<svg ").count(), 1);
+    assert_eq!(html.matches("</svg>").count(), 1);
+    assert_eq!(html.matches("<rect class=\"cell\"").count(), 100);
+    assert_eq!(html.matches("<g class=\"piece\">").count(), 4);
+    assert!(html.contains("<h1>Score = 84915</h1>"));
+    // Every element opened is closed.
+    for tag in ["g", "text", "title", "table", "tr", "td", "p", "div"] {
+        let opened =
+            html.matches(&format!("<{tag}>")).count() + html.matches(&format!("<{tag} ")).count();
+        let closed = html.matches(&format!("</{tag}>")).count();
+        assert_eq!(opened, closed, "<{tag}>");
+    }
+}
+
+#[test]
+fn vis_command_prints_the_error_after_a_zero_score() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("vis-command-error");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join("out.txt"), "# first move\n0 0\n").unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_vis"))
+        .arg(data("in/0000.txt"))
+        .arg("out.txt")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout),
+        "Score = 0\nPlayer 0 attempted invalid move from (6, 1) to (0, 0).\n"
+    );
+    assert!(dir.join("vis.html").exists());
+}
