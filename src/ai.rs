@@ -155,3 +155,25 @@ pub fn sample_within<R: rand::Rng>(
     }
     choice
 }
+
+/// The AI's greedy choice within its legal set, the first of any ties in
+/// cell order (rollouts and forecasts need one representative target).
+#[inline]
+pub fn greedy_target(
+    game: &Game,
+    state: &State,
+    p: usize,
+    params: &AiParams,
+    legal: crate::board::Bits,
+) -> Cell {
+    let mut best = f64::NEG_INFINITY;
+    let mut choice = state.pos[p];
+    for c in crate::board::cells(legal) {
+        let value = params.value(game, state, p, c);
+        if value > best + 1e-9 * best.abs().max(1.0) {
+            best = value;
+            choice = c;
+        }
+    }
+    choice
+}

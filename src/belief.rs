@@ -213,7 +213,8 @@ impl AiBelief {
         let mut parent_ll: Vec<Option<f64>> = vec![None; self.particles.len()];
         for (i, &parent) in parents.iter().enumerate() {
             let current = self.particles[i];
-            let current_ll = *parent_ll[parent].get_or_insert_with(|| self.log_likelihood(&current));
+            let current_ll =
+                *parent_ll[parent].get_or_insert_with(|| self.log_likelihood(&current));
             // Uniform steps with the standard deviations above.
             let mut jitter = |x: f64, s: f64| x + s * (rng.random::<f64>() * 2.0 - 1.0) * 1.732;
             let proposal = AiParams {
@@ -285,6 +286,18 @@ impl Belief {
     /// Draws AI `p`'s parameters from the posterior.
     pub fn sample<R: Rng>(&self, p: usize, rng: &mut R) -> AiParams {
         self.ais[p].sample(rng)
+    }
+
+    /// Parameters at the posterior mean (ratios to wa = 1, and ε).
+    pub fn mean_params(&self, p: usize) -> AiParams {
+        let mean = self.ais[p].summary().mean;
+        AiParams {
+            wa: 1.0,
+            wb: mean[0],
+            wc: mean[1],
+            wd: mean[2],
+            eps: mean[3],
+        }
     }
 
     /// Posterior mean and spread of AI `p`'s ratios and ε.

@@ -6,25 +6,92 @@ use crate::board::{Cell, cells, has, neighbours};
 use crate::rules::{legal_moves, reach};
 use crate::state::{Game, NOBODY, State};
 
+/// The weights of the greedy valuation (tuned by self-play, see the README).
+#[derive(Clone, Copy, Debug)]
+pub struct Weights {
+    /// Factor on a non-own cell that some AI can also move onto.
+    pub risk: f64,
+    /// Value of taking the leader's level-1 cell, in V.
+    pub swing_leader: f64,
+    /// Value of taking another AI's level-1 cell, in V.
+    pub swing_other: f64,
+    /// Value of lowering the leader's cell of level ≥ 2, in V.
+    pub hurt_leader: f64,
+    /// Value of lowering another AI's cell of level ≥ 2, in V.
+    pub hurt_other: f64,
+    /// Extra value, in V, of raising an own level-1 cell some AI can reach.
+    pub guard: f64,
+}
+
+pub const WEIGHTS: Weights = Weights {
+    risk: 0.6,
+    swing_leader: 2.0,
+    swing_other: 1.4,
+    hurt_leader: 0.5,
+    hurt_other: 0.2,
+    guard: 0.0,
+};
+
+/// The weights in force: [`WEIGHTS`], or AHC_W="r sl so hl ho g" when tuning.
+pub fn weights() -> Weights {
+    static TUNED: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
+    *TUNED.get_or_init(|| {
+        let Ok(text) = std::env::var("AHC_W") else {
+            return WEIGHTS;
+        };
+        let v: Vec<f64> = text
+            .split_whitespace()
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        if v.len() != 6 {
+            return WEIGHTS;
+        }
+        Weights {
+            risk: v[0],
+            swing_leader: v[1],
+            swing_other: v[2],
+            hurt_leader: v[3],
+            hurt_other: v[4],
+            guard: v[5],
+        }
+    })
+}
+
 /// How much a move onto `d` is worth to player 0, counting the collision
 /// risk: a move onto a non-own cell that an AI can also reach may be voided.
 pub fn move_value(game: &Game, state: &State, contested: u128, leader: usize, d: Cell) -> f64 {
+    let w = weights();
     let c = d as usize;
     let v = game.value[c] as f64;
     let owner = state.owner[c];
-    let risk = if has(contested, d) { 0.6 } else { 1.0 };
+    let risk = if has(contested, d) { w.risk } else { 1.0 };
     if owner == NOBODY {
         v * risk
     } else if owner == 0 {
-        if state.level[c] < game.u { v } else { 0.0 }
+        if state.level[c] >= game.u {
+            0.0
+        } else if state.level[c] == 1 && has(contested, d) {
+            // A level-1 cell an AI can step on: raising it makes an attack bounce.
+            v * (1.0 + w.guard)
+        } else {
+            v
+        }
     } else if state.level[c] == 1 {
         // Taking an enemy level-1 cell: we gain V and its owner loses V,
-        // which matters when the owner is the leader.
-        let swing = if owner as usize == leader { 2.0 } else { 1.4 };
+        // which matters most when the owner is the leader.
+        let swing = if owner as usize == leader {
+            w.swing_leader
+        } else {
+            w.swing_other
+        };
         v * swing * risk
     } else {
         // A level-2+ attack only lowers the cell and bounces back.
-        let hurt = if owner as usize == leader { 0.5 } else { 0.2 };
+        let hurt = if owner as usize == leader {
+            w.hurt_leader
+        } else {
+            w.hurt_other
+        };
         v * hurt * risk
     }
 }

@@ -7,6 +7,8 @@ pub mod ai;
 pub mod belief;
 pub mod board;
 pub mod clock;
+pub mod duel;
+pub mod forecast;
 pub mod greedy;
 pub mod judge;
 pub mod mirror;

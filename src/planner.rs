@@ -14,6 +14,7 @@ use crate::ai::{self, AiParams};
 use crate::belief::Belief;
 use crate::board::{Bits, Cell, MAX_PLAYERS, cells};
 use crate::clock::Allowance;
+use crate::forecast::{self, Forecast};
 use crate::greedy;
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
@@ -27,11 +28,18 @@ pub struct Config {
     pub max_candidates: usize,
     /// Rollouts per candidate in one batch.
     pub batch: u64,
+    /// Standard errors by which a candidate must beat the base move.
+    pub switch_z: f64,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { horizon: 25, max_candidates: 10, batch: 4 }
+        Config {
+            horizon: 25,
+            max_candidates: 10,
+            batch: 4,
+            switch_z: 2.0,
+        }
     }
 }
 
@@ -41,25 +49,51 @@ impl Config {
     /// best at horizon 5, M ≥ 3 at 25, at 400 rollouts a turn).
     pub fn for_players(m: usize) -> Config {
         let horizon = if m == 2 { 5 } else { 25 };
-        Config { horizon, ..Config::default() }
+        Config {
+            horizon,
+            ..Config::default()
+        }
     }
 }
 
-/// What the planner found for one candidate.
-#[derive(Clone, Copy, Debug)]
+/// What the planner found for one candidate, measured against the base
+/// policy's move on the same seeds (common random numbers).
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Candidate {
     pub cell: Cell,
     pub rollouts: u64,
-    pub total: f64,
+    /// Σ of (this candidate's value − the base move's value) per seed.
+    pub diff: f64,
+    /// Σ of the squared differences, for the standard error.
+    pub diff_sq: f64,
 }
 
 impl Candidate {
+    fn new(cell: Cell) -> Candidate {
+        Candidate {
+            cell,
+            ..Candidate::default()
+        }
+    }
+
+    /// Mean advantage over the base move.
     pub fn mean(&self) -> f64 {
         if self.rollouts == 0 {
             f64::NEG_INFINITY
         } else {
-            self.total / self.rollouts as f64
+            self.diff / self.rollouts as f64
         }
+    }
+
+    /// How many standard errors the mean advantage lies above zero.
+    pub fn z(&self) -> f64 {
+        let n = self.rollouts as f64;
+        if n < 2.0 {
+            return f64::NEG_INFINITY;
+        }
+        let mean = self.diff / n;
+        let var = (self.diff_sq / n - mean * mean).max(1e-12) / (n - 1.0);
+        mean / var.sqrt()
     }
 }
 
@@ -67,6 +101,7 @@ impl Candidate {
 #[derive(Clone, Debug)]
 pub struct Decision {
     pub cell: Cell,
+    /// The base move first, then the other candidates.
     pub candidates: Vec<Candidate>,
     pub rollouts: u64,
 }
@@ -84,7 +119,8 @@ impl Planner {
         }
     }
 
-    /// Chooses player 0's move within the allowance.
+    /// Chooses player 0's move within the allowance: the base policy's move
+    /// unless another candidate beats it clearly on shared rollouts.
     pub fn choose(
         &mut self,
         game: &Game,
@@ -92,77 +128,100 @@ impl Planner {
         belief: &Belief,
         allowance: Allowance,
     ) -> Decision {
-        let mut candidates = self.rank_candidates(game, state);
-        if candidates.len() == 1 {
-            return Decision {
-                cell: candidates[0].cell,
-                candidates,
-                rollouts: 0,
-            };
-        }
+        let mut candidates = self.rank_candidates(game, state, belief);
+        let base = candidates[0].cell;
         let mut alive = candidates.len();
         let mut done = 0u64;
         let mut round = 0u64;
-        'search: loop {
-            // One batch for every surviving candidate on shared seeds.
+        'search: while alive > 1 {
             let seeds: Vec<u64> = (0..self.config.batch).map(|_| self.rng.random()).collect();
-            for cand in candidates[..alive].iter_mut() {
-                for &seed in &seeds {
+            let mut base_values = Vec::with_capacity(seeds.len());
+            for &seed in &seeds {
+                base_values.push(rollout(
+                    game,
+                    state,
+                    belief,
+                    base,
+                    seed,
+                    self.config.horizon,
+                ));
+            }
+            done += seeds.len() as u64;
+            for cand in candidates[1..alive].iter_mut() {
+                for (&seed, &base_value) in seeds.iter().zip(&base_values) {
                     // Checked per rollout: a turn never overruns by more than one.
                     if out_of_work(allowance, done) {
                         break 'search;
                     }
-                    cand.total += rollout(game, state, belief, cand.cell, seed, self.config.horizon);
+                    let d = rollout(game, state, belief, cand.cell, seed, self.config.horizon)
+                        - base_value;
+                    cand.diff += d;
+                    cand.diff_sq += d * d;
                     cand.rollouts += 1;
                     done += 1;
                 }
             }
+            candidates[0].rollouts += seeds.len() as u64;
             round += 1;
-            // Halve the field every few rounds, keeping at least two.
+            // Halve the challengers every few rounds; the base move stays.
             if round % 3 == 0 && alive > 2 {
-                candidates[..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
-                alive = (alive / 2).max(2);
+                candidates[1..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
+                alive = 1 + (alive - 1).div_ceil(2);
             }
         }
-        if round == 0 {
-            // Not even one round: the greedy ranking decides.
-            return Decision { cell: candidates[0].cell, candidates, rollouts: done };
-        }
-        // Candidates cut short in the last round are compared on what they have.
-        // Equal means go to the candidate the greedy ranking put first.
-        let mut best = candidates[0];
-        for cand in &candidates[1..alive] {
-            if cand.mean() > best.mean() {
-                best = *cand;
-            }
-        }
-        let best = best.cell;
+        let cell = candidates[1..alive]
+            .iter()
+            .filter(|c| c.z() > self.config.switch_z)
+            .max_by(|a, b| a.mean().total_cmp(&b.mean()))
+            .map_or(base, |c| c.cell);
         Decision {
-            cell: best,
+            cell,
             candidates,
             rollouts: done,
         }
     }
 
-    /// Legal moves ranked by the greedy value, best first, cut to the limit.
-    fn rank_candidates(&self, game: &Game, state: &State) -> Vec<Candidate> {
-        let contested = greedy::contested_cells(game, state);
+    /// The base policy's move first, then the other legal moves by their
+    /// expected worth under the posterior-mean forecast, cut to the limit.
+    fn rank_candidates(&self, game: &Game, state: &State, belief: &Belief) -> Vec<Candidate> {
+        let mut params = [NO_PARAMS; MAX_PLAYERS];
+        for (p, slot) in params.iter_mut().enumerate().take(game.m).skip(1) {
+            *slot = belief.mean_params(p);
+        }
+        let mut legal = [0; MAX_PLAYERS];
+        for (p, slot) in legal.iter_mut().enumerate().take(game.m).skip(1) {
+            *slot = legal_moves(state, game.m, p);
+        }
+        let forecast = Forecast::new(game, state, &params, &legal);
         let leader = greedy::leader(game, state);
+        let base = base_move(game, state, &params, &legal);
         let mut ranked: Vec<(f64, Cell)> = cells(legal_moves(state, game.m, 0))
-            .map(|c| (greedy::move_value(game, state, contested, leader, c), c))
+            .map(|c| (forecast::move_value(game, state, &forecast, leader, c), c))
             .collect();
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        // Rollouts can only improve on the base move if it is in the race.
+        ranked.sort_by(|a, b| {
+            let key = |x: &(f64, Cell)| x.1 != base;
+            key(a)
+                .cmp(&key(b))
+                .then(b.0.total_cmp(&a.0))
+                .then(a.1.cmp(&b.1))
+        });
         ranked.truncate(self.config.max_candidates);
         ranked
             .into_iter()
-            .map(|(_, cell)| Candidate {
-                cell,
-                rollouts: 0,
-                total: 0.0,
-            })
+            .map(|(_, cell)| Candidate::new(cell))
             .collect()
     }
 }
+
+/// Placeholder parameters for player 0's unused slot.
+const NO_PARAMS: AiParams = AiParams {
+    wa: 1.0,
+    wb: 1.0,
+    wc: 1.0,
+    wd: 1.0,
+    eps: 0.0,
+};
 
 fn out_of_work(allowance: Allowance, done: u64) -> bool {
     match allowance {
@@ -182,13 +241,7 @@ pub fn rollout(
     horizon: usize,
 ) -> f64 {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut params = [AiParams {
-        wa: 1.0,
-        wb: 1.0,
-        wc: 1.0,
-        wd: 1.0,
-        eps: 0.0,
-    }; MAX_PLAYERS];
+    let mut params = [NO_PARAMS; MAX_PLAYERS];
     for (p, slot) in params.iter_mut().enumerate().take(game.m).skip(1) {
         *slot = belief.sample(p, &mut rng);
     }
@@ -196,36 +249,36 @@ pub fn rollout(
     let end = (state.turn + 1 + horizon).min(game.turns);
     while sim.turn < end {
         let mut dest = [0 as Cell; MAX_PLAYERS];
-        let mut contested: Bits = 0;
+        let mut legal = [0 as Bits; MAX_PLAYERS];
         for p in 1..game.m {
-            let legal = legal_moves(&sim, game.m, p);
-            contested |= legal;
-            dest[p] = ai::sample_within(game, &sim, p, &params[p], legal, &mut rng);
+            legal[p] = legal_moves(&sim, game.m, p);
+            dest[p] = ai::sample_within(game, &sim, p, &params[p], legal[p], &mut rng);
         }
         dest[0] = if sim.turn == state.turn {
             first
         } else {
-            base_move(game, &sim, contested)
+            base_move(game, &sim, &params, &legal)
         };
         rules::resolve(game, &mut sim, &dest);
     }
     objective(&sim, game.m)
 }
 
-/// Player 0's base policy inside rollouts: the greedy choice.
+/// Player 0's base policy: the duel plan against a single AI, else the move
+/// of highest expected worth given the AIs' parameters and legal sets.
 #[inline]
-fn base_move(game: &Game, state: &State, contested: Bits) -> Cell {
-    let leader = greedy::leader(game, state);
-    let mut best = state.pos[0];
-    let mut best_value = f64::NEG_INFINITY;
-    for d in cells(legal_moves(state, game.m, 0)) {
-        let value = greedy::move_value(game, state, contested, leader, d);
-        if value > best_value {
-            best_value = value;
-            best = d;
-        }
+pub fn base_move(
+    game: &Game,
+    state: &State,
+    params: &[AiParams; MAX_PLAYERS],
+    legal: &[Bits; MAX_PLAYERS],
+) -> Cell {
+    if game.m == 2 {
+        let contested = legal[1..game.m].iter().fold(0, |a, &b| a | b);
+        return crate::duel::choose(game, state, contested);
     }
-    best
+    let forecast = Forecast::new(game, state, params, legal);
+    forecast::best_move(game, state, &forecast)
 }
 
 /// The game's objective on a position: log2(1 + S0 / S_A).

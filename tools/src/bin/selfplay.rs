@@ -30,6 +30,19 @@ struct Args {
     seed: u64,
 }
 
+/// The planner's base policy on its own.
+struct Base;
+
+impl Policy for Base {
+    fn choose(&mut self, mirror: &Mirror) -> ahc061::board::Cell {
+        let (game, state) = (&mirror.game, &mirror.state);
+        let contested = (1..game.m)
+            .map(|p| ahc061::rules::legal_moves(state, game.m, p))
+            .fold(0, |a, b| a | b);
+        ahc061::duel::choose(game, state, contested)
+    }
+}
+
 fn play(input: ToolInput, args: &Args) -> (usize, i64, f64) {
     let start = Instant::now();
     let m = input.game.m;
@@ -37,14 +50,19 @@ fn play(input: ToolInput, args: &Args) -> (usize, i64, f64) {
     let mut mirror = Mirror::new(judge.input.game.clone());
     let mut policy: Box<dyn Policy> = if args.policy == "greedy" {
         Box::new(Greedy)
+    } else if args.policy == "base" {
+        Box::new(Base)
     } else {
         let mut config = ahc061::planner::Config::for_players(m);
-        let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse().ok());
+        let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
         if let Some(h) = env("AHC_H") {
-            config.horizon = h;
+            config.horizon = h as usize;
+        }
+        if let Some(z) = env("AHC_Z") {
+            config.switch_z = z;
         }
         if let Some(k) = env("AHC_K") {
-            config.max_candidates = k;
+            config.max_candidates = k as usize;
         }
         let clock = Clock::new(start, args.budget, args.fixed_work);
         Box::new(Planned::with_config(&mirror, args.seed, clock, config))
@@ -61,25 +79,49 @@ fn play(input: ToolInput, args: &Args) -> (usize, i64, f64) {
 
 fn main() {
     let args = Args::parse();
-    let mut files: Vec<PathBuf> =
-        std::fs::read_dir(&args.dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&args.dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.sort();
-    rayon::ThreadPoolBuilder::new().num_threads(args.j).build_global().unwrap();
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(args.j)
+        .build_global()
+        .unwrap();
     let results: Vec<(usize, i64, f64)> = files
         .par_iter()
-        .map(|f| play(ToolInput::parse(&std::fs::read_to_string(f).unwrap()).unwrap(), &args))
+        .map(|f| {
+            play(
+                ToolInput::parse(&std::fs::read_to_string(f).unwrap()).unwrap(),
+                &args,
+            )
+        })
         .collect();
     for (f, r) in files.iter().zip(&results) {
-        println!("{}\t{}\t{}\t{:.3}", f.file_stem().unwrap().to_string_lossy(), r.0, r.1, r.2);
+        println!(
+            "{}\t{}\t{}\t{:.3}",
+            f.file_stem().unwrap().to_string_lossy(),
+            r.0,
+            r.1,
+            r.2
+        );
     }
     let n = results.len() as f64;
     let mean = results.iter().map(|r| r.1 as f64).sum::<f64>() / n;
     let max_time = results.iter().map(|r| r.2).fold(0.0, f64::max);
     eprintln!("cases {n} mean {mean:.0} max_time {max_time:.3}");
     for m in 2..=8 {
-        let s: Vec<f64> = results.iter().filter(|r| r.0 == m).map(|r| r.1 as f64).collect();
+        let s: Vec<f64> = results
+            .iter()
+            .filter(|r| r.0 == m)
+            .map(|r| r.1 as f64)
+            .collect();
         if !s.is_empty() {
-            eprintln!("M={m}: {:.0} ({} cases)", s.iter().sum::<f64>() / s.len() as f64, s.len());
+            eprintln!(
+                "M={m}: {:.0} ({} cases)",
+                s.iter().sum::<f64>() / s.len() as f64,
+                s.len()
+            );
         }
     }
 }

@@ -1,0 +1,81 @@
+//! Player 0's base policy when there is a single AI (M = 2): a priority
+//! plan (STRATEGY.md) that closes in on the AI, keeps the cells it can reach
+//! at level 2 or more, and eats its level-1 cells, so that it is boxed in and
+//! its score stays small. The planner's rollouts use it as player 0's policy.
+
+use crate::board::{Bits, Cell, cells, has, neighbours};
+use crate::rules::legal_moves;
+use crate::state::{Game, State};
+
+/// Turns at the end of the game played greedily for the final score.
+const ENDGAME: usize = 6;
+
+/// The move by the plan. `ai_reach` is the AI's legal set this turn.
+pub fn choose(game: &Game, state: &State, ai_reach: Bits) -> Cell {
+    let legal = legal_moves(state, game.m, 0);
+    let mine = state.owned[0];
+    let theirs = (1..game.m).fold(0, |acc, p| acc | state.owned[p]);
+    let level_is = |c: Cell, l: u8| state.level[c as usize] == l;
+    let below_cap = |c: Cell| state.level[c as usize] < game.u;
+    let turns_left = game.turns - state.turn;
+    if game.m == 2 && turns_left > ENDGAME && neighbours(mine) & theirs == 0 {
+        return approach(game, state, legal, theirs);
+    }
+    let tiers: [&dyn Fn(Cell) -> bool; 6] = [
+        // Our level-1 cells the AI can step on: one more level makes its attack bounce.
+        &|c| has(mine, c) && level_is(c, 1) && has(ai_reach, c) && game.u > 1,
+        // Its level-1 cells within its own reach: it would build on them.
+        &|c| has(theirs, c) && level_is(c, 1) && has(ai_reach, c),
+        // Our higher cells it can reach, while they can still grow.
+        &|c| has(mine, c) && below_cap(c) && has(ai_reach, c),
+        // Any other of its level-1 cells.
+        &|c| has(theirs, c) && level_is(c, 1),
+        // Reinforce anything of ours.
+        &|c| has(mine, c) && below_cap(c),
+        // Claim unowned land.
+        &|c| state.owner[c as usize] < 0,
+    ];
+    if turns_left > ENDGAME {
+        for tier in tiers {
+            if let Some(c) = most_valuable(game, legal, tier) {
+                return c;
+            }
+        }
+    }
+    // Endgame (or nothing in the plan): the move that adds most to S0 − S1.
+    let gain = |c: Cell| -> u32 {
+        let v = game.value[c as usize];
+        if has(mine, c) {
+            if below_cap(c) { v } else { 0 }
+        } else if has(theirs, c) {
+            if level_is(c, 1) { 2 * v } else { v }
+        } else {
+            v
+        }
+    };
+    cells(legal)
+        .max_by_key(|&c| (gain(c), std::cmp::Reverse(c)))
+        .unwrap_or(state.pos[0])
+}
+
+/// The legal cell that most shortens the way to the AI's land, the most
+/// valuable among equals.
+fn approach(game: &Game, state: &State, legal: Bits, target: Bits) -> Cell {
+    let mut frontier = target;
+    // Grow rings around the AI's land until one touches a legal cell.
+    for _ in 0..20 {
+        let closest = legal & frontier;
+        if let Some(c) = most_valuable(game, closest, &|_| true) {
+            return c;
+        }
+        frontier |= neighbours(frontier);
+    }
+    state.pos[0]
+}
+
+/// The most valuable cell of `set` meeting `wanted` (lowest index on ties).
+fn most_valuable(game: &Game, set: Bits, wanted: &dyn Fn(Cell) -> bool) -> Option<Cell> {
+    cells(set)
+        .filter(|&c| wanted(c))
+        .max_by_key(|&c| (game.value[c as usize], std::cmp::Reverse(c)))
+}

@@ -1,0 +1,156 @@
+//! What the AIs are expected to do this turn, and what player 0's moves are
+//! worth in its light: the valuation of the planner's base policy.
+//!
+//! Each AI moves to its greedy target with probability 1 − ε and anywhere
+//! in its legal set with ε/|B|. A move onto a cell some AI also picks is
+//! voided (unless it is our own cell), and an own cell an AI picks is lost
+//! (level − 1, the cell itself at level 1) unless our piece stands on it.
+
+use crate::ai::{self, AiParams};
+use crate::board::{Bits, CELLS, Cell, MAX_PLAYERS, cells};
+use crate::rules::legal_moves;
+use crate::state::{Game, NOBODY, State};
+
+/// Per cell, the probability that no AI moves onto it this turn.
+#[derive(Clone, Copy)]
+pub struct Forecast {
+    pub free: [f32; CELLS],
+}
+
+/// The weights of the valuation, in units of the cell's value V.
+#[derive(Clone, Copy, Debug)]
+pub struct Weights {
+    /// Taking the leader's level-1 cell (we gain V, the leader loses V).
+    pub swing_leader: f64,
+    /// Taking another AI's level-1 cell.
+    pub swing_other: f64,
+    /// Lowering the leader's cell of level ≥ 2.
+    pub hurt_leader: f64,
+    /// Lowering another AI's cell of level ≥ 2.
+    pub hurt_other: f64,
+    /// Standing on an own cell an AI is expected to attack, per V saved.
+    pub guard: f64,
+    /// Factor on any non-own cell within some AI's reach.
+    pub near: f64,
+}
+
+pub const WEIGHTS: Weights = Weights {
+    swing_leader: 2.5,
+    swing_other: 1.4,
+    hurt_leader: 0.8,
+    hurt_other: 0.2,
+    guard: 1.0,
+    near: 0.1,
+};
+
+/// The weights in force: [`WEIGHTS`], or AHC_F="sl so hl ho g n" when tuning.
+pub fn weights() -> Weights {
+    static TUNED: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
+    *TUNED.get_or_init(|| {
+        let Ok(text) = std::env::var("AHC_F") else {
+            return WEIGHTS;
+        };
+        let v: Vec<f64> = text
+            .split_whitespace()
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        if v.len() != 6 {
+            return WEIGHTS;
+        }
+        Weights {
+            swing_leader: v[0],
+            swing_other: v[1],
+            hurt_leader: v[2],
+            hurt_other: v[3],
+            guard: v[4],
+            near: v[5],
+        }
+    })
+}
+
+impl Forecast {
+    /// The forecast from each AI's parameters and legal set.
+    pub fn new(
+        game: &Game,
+        state: &State,
+        params: &[AiParams; MAX_PLAYERS],
+        legal: &[Bits; MAX_PLAYERS],
+    ) -> Forecast {
+        let mut free = [1.0f32; CELLS];
+        for p in 1..game.m {
+            let target = ai::greedy_target(game, state, p, &params[p], legal[p]);
+            let eps = params[p].eps as f32;
+            let random = eps / legal[p].count_ones() as f32;
+            for c in cells(legal[p]) {
+                let chosen = if c == target {
+                    random + (1.0 - eps)
+                } else {
+                    random
+                };
+                free[c as usize] *= 1.0 - chosen;
+            }
+        }
+        Forecast { free }
+    }
+
+    /// The forecast computing each AI's legal set itself.
+    pub fn of(game: &Game, state: &State, params: &[AiParams; MAX_PLAYERS]) -> Forecast {
+        let mut legal = [0; MAX_PLAYERS];
+        for (p, slot) in legal.iter_mut().enumerate().take(game.m).skip(1) {
+            *slot = legal_moves(state, game.m, p);
+        }
+        Forecast::new(game, state, params, &legal)
+    }
+}
+
+/// Expected worth of player 0 moving onto `d`, in score units.
+#[inline]
+pub fn move_value(game: &Game, state: &State, forecast: &Forecast, leader: usize, d: Cell) -> f64 {
+    let w = weights();
+    let c = d as usize;
+    let v = game.value[c] as f64;
+    let free = forecast.free[c] as f64;
+    let owner = state.owner[c];
+    let level = state.level[c];
+    // Cells within some AI's reach are fought over in the turns to come,
+    // not only this one: a flat factor on them (measured to matter most).
+    let near = if free < 1.0 { w.near } else { 1.0 };
+    if owner == NOBODY {
+        v * free * near
+    } else if owner == 0 {
+        let grow = if level < game.u { v } else { 0.0 };
+        // An attack we stand in the way of would cost V, and the whole
+        // cell (V more to the attacker) when it is at level 1.
+        let loss = if level == 1 { 2.0 * v } else { v };
+        grow + w.guard * (1.0 - free) * loss
+    } else if level == 1 {
+        let swing = if owner as usize == leader {
+            w.swing_leader
+        } else {
+            w.swing_other
+        };
+        v * swing * free * near
+    } else {
+        let hurt = if owner as usize == leader {
+            w.hurt_leader
+        } else {
+            w.hurt_other
+        };
+        v * hurt * free * near
+    }
+}
+
+/// The legal move of highest expected worth (lowest cell index on ties).
+pub fn best_move(game: &Game, state: &State, forecast: &Forecast) -> Cell {
+    let leader = crate::greedy::leader(game, state);
+    let mut best = state.pos[0];
+    let mut best_value = f64::NEG_INFINITY;
+    for d in cells(legal_moves(state, game.m, 0)) {
+        let value = move_value(game, state, forecast, leader, d);
+        if value > best_value {
+            best_value = value;
+            best = d;
+        }
+    }
+    best
+}
