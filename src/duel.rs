@@ -8,7 +8,7 @@ use crate::rules::legal_moves;
 use crate::state::{Game, State};
 
 /// Turns at the end of the game played greedily for the final score.
-const ENDGAME: usize = 6;
+const ENDGAME: usize = 2;
 
 /// The move by the plan. `ai_reach` is the AI's legal set this turn.
 pub fn choose(game: &Game, state: &State, ai_reach: Bits) -> Cell {
@@ -21,7 +21,7 @@ pub fn choose(game: &Game, state: &State, ai_reach: Bits) -> Cell {
     if game.m == 2 && turns_left > ENDGAME && neighbours(mine) & theirs == 0 {
         return approach(game, state, legal, theirs);
     }
-    let tiers: [&dyn Fn(Cell) -> bool; 6] = [
+    let tiers: [&dyn Fn(Cell) -> bool; 7] = [
         // Our level-1 cells the AI can step on: one more level makes its attack bounce.
         &|c| has(mine, c) && level_is(c, 1) && has(ai_reach, c) && game.u > 1,
         // Its level-1 cells within its own reach: it would build on them.
@@ -34,9 +34,12 @@ pub fn choose(game: &Game, state: &State, ai_reach: Bits) -> Cell {
         &|c| has(mine, c) && below_cap(c),
         // Claim unowned land.
         &|c| state.owner[c as usize] < 0,
+        // Claim unowned land the AI could expand into: it shrinks its options.
+        &|c| state.owner[c as usize] < 0 && has(ai_reach, c),
     ];
     if turns_left > ENDGAME {
-        for tier in tiers {
+        for &k in order() {
+            let tier = tiers[k];
             if let Some(c) = most_valuable(game, legal, tier) {
                 return c;
             }
@@ -56,6 +59,19 @@ pub fn choose(game: &Game, state: &State, ai_reach: Bits) -> Cell {
     cells(legal)
         .max_by_key(|&c| (gain(c), std::cmp::Reverse(c)))
         .unwrap_or(state.pos[0])
+}
+
+/// The order in which the tiers are tried (AHC_TIERS when tuning).
+fn order() -> &'static [usize] {
+    static ORDER: std::sync::OnceLock<Vec<usize>> = std::sync::OnceLock::new();
+    ORDER.get_or_init(|| match std::env::var("AHC_TIERS") {
+        Ok(text) => text
+            .split_whitespace()
+            .filter_map(|t| t.parse().ok())
+            .filter(|&k| k < 7)
+            .collect(),
+        Err(_) => vec![0, 1, 3, 6, 2, 5, 4],
+    })
 }
 
 /// The legal cell that most shortens the way to the AI's land, the most

@@ -76,9 +76,23 @@ impl Forecast {
         params: &[AiParams; MAX_PLAYERS],
         legal: &[Bits; MAX_PLAYERS],
     ) -> Forecast {
+        let mut targets = [0; MAX_PLAYERS];
+        for p in 1..game.m {
+            targets[p] = ai::greedy_target(game, state, p, &params[p], legal[p]);
+        }
+        Forecast::with_targets(game, params, legal, &targets)
+    }
+
+    /// The forecast when each AI's greedy target is already known.
+    pub fn with_targets(
+        game: &Game,
+        params: &[AiParams; MAX_PLAYERS],
+        legal: &[Bits; MAX_PLAYERS],
+        targets: &[Cell; MAX_PLAYERS],
+    ) -> Forecast {
         let mut free = [1.0f32; CELLS];
         for p in 1..game.m {
-            let target = ai::greedy_target(game, state, p, &params[p], legal[p]);
+            let target = targets[p];
             let eps = params[p].eps as f32;
             let random = eps / legal[p].count_ones() as f32;
             for c in cells(legal[p]) {

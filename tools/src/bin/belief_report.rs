@@ -43,7 +43,9 @@ fn run_case(input: ToolInput, particles: usize, tally: &mut Tally) {
         let (x, y) = coords(greedy::choose(&game, &before));
         let (feedback, _) = judge.play(x, y).expect("greedy plays legal moves");
         belief.observe(&game, &before, &feedback.dest, &mut rng);
-        let Some(k) = CHECKPOINTS.iter().position(|&t| t == judge.turn()) else { continue };
+        let Some(k) = CHECKPOINTS.iter().position(|&t| t == judge.turn()) else {
+            continue;
+        };
         for p in 1..game.m {
             let truth = judge.input.params[p];
             let mean = belief.summary(p).mean;
@@ -51,7 +53,13 @@ fn run_case(input: ToolInput, particles: usize, tally: &mut Tally) {
             for c in 0..4 {
                 tally[k].0[c] += (mean[c] - t[c]).abs();
             }
-            let estimate = AiParams { wa: 1.0, wb: mean[0], wc: mean[1], wd: mean[2], eps: mean[3] };
+            let estimate = AiParams {
+                wa: 1.0,
+                wb: mean[0],
+                wc: mean[1],
+                wd: mean[2],
+                eps: mean[3],
+            };
             // Greedy choices (r1 = 1 never draws a random move; r2 = 0 the first tie).
             let predicted = ai::choose(&game, &judge.state, p, &estimate, 1.0, 0.0);
             let actual = ai::choose(&game, &judge.state, p, &truth, 1.0, 0.0);
@@ -71,7 +79,11 @@ fn main() {
     let mut tally: Tally = [([0.0; 4], 0.0, 0.0); 4];
     for file in &files {
         let text = std::fs::read_to_string(file).expect("readable input");
-        run_case(ToolInput::parse(&text).expect("a tool input file"), args.particles, &mut tally);
+        run_case(
+            ToolInput::parse(&text).expect("a tool input file"),
+            args.particles,
+            &mut tally,
+        );
     }
     println!("turn\t|wb/wa err|\t|wc/wa err|\t|wd/wa err|\t|eps err|\tgreedy choice predicted");
     for (k, (err, hits, n)) in tally.iter().enumerate() {

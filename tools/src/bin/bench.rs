@@ -59,9 +59,45 @@ fn run(cases: &[ToolInput], budget: Duration) -> (u64, Duration) {
     (turns, start.elapsed())
 }
 
+/// The planner's throughput from the position after 30 greedy turns of
+/// each case: rollouts per second (each rollout simulates the planner's
+/// horizon for M's configuration).
+fn planner_rate(cases: &[ToolInput], budget: Duration) -> (f64, usize) {
+    use ahc061::belief::Belief;
+    use ahc061::clock::Allowance;
+    use ahc061::planner::{Config, Planner};
+    use rand::SeedableRng;
+    let per_case = budget.div_f64(cases.len() as f64);
+    let mut rollouts = 0u64;
+    let mut took = Duration::ZERO;
+    let mut horizon = 0;
+    for case in cases {
+        let mut judge = ahc061::judge::Judge::new(case.clone());
+        for _ in 0..30 {
+            let (x, y) = ahc061::board::coords(ahc061::greedy::choose(&case.game, &judge.state));
+            judge.play(x, y).expect("greedy is legal");
+        }
+        let belief = Belief::new(case.game.m, 1000, &mut rand_pcg::Pcg64Mcg::seed_from_u64(1));
+        let config = Config::for_players(case.game.m);
+        horizon = config.horizon;
+        let mut planner = Planner::new(config, 1);
+        let start = Instant::now();
+        let decision = planner.choose(
+            &case.game,
+            &judge.state,
+            &belief,
+            Allowance::Until(start + per_case),
+        );
+        took += start.elapsed();
+        rollouts += decision.rollouts;
+    }
+    (rollouts as f64 / took.as_secs_f64(), horizon)
+}
+
 fn main() {
     let args = Args::parse();
     let budget = Duration::from_secs_f64(args.seconds);
+    println!("engine: full turns per second (player 0 random, AIs exact)");
     println!("M\tturns/s\tgames/s");
     for m in [2usize, 4, 8] {
         let cases: Vec<ToolInput> = (0..20)
@@ -70,5 +106,17 @@ fn main() {
         let (turns, took) = run(&cases, budget);
         let per_second = turns as f64 / took.as_secs_f64();
         println!("{m}\t{per_second:.0}\t{:.0}", per_second / 100.0);
+    }
+    println!("planner: rollouts per second from turn 30");
+    println!("M\thorizon\trollouts/s\tsimulated turns/s");
+    for m in [2usize, 4, 8] {
+        let cases: Vec<ToolInput> = (0..20)
+            .map(|seed| ToolInput::parse(&generate(seed, Some(m), None).to_input_string()).unwrap())
+            .collect();
+        let (rate, horizon) = planner_rate(&cases, budget);
+        println!(
+            "{m}\t{horizon}\t{rate:.0}\t{:.0}",
+            rate * (horizon + 1) as f64
+        );
     }
 }

@@ -67,12 +67,30 @@ fn play(input: ToolInput, args: &Args) -> (usize, i64, f64) {
         let clock = Clock::new(start, args.budget, args.fixed_work);
         Box::new(Planned::with_config(&mirror, args.seed, clock, config))
     };
+    let mut wasted = 0;
+    let mut lost = 0u32;
     while !judge.finished() {
         let (x, y) = coords(policy.choose(&mirror));
-        let (feedback, _) = judge.play(x, y).expect("the policy played an illegal move");
+        let s0 = judge.state.score[0];
+        let (feedback, outcome) = judge.play(x, y).expect("the policy played an illegal move");
+        wasted += (outcome.returned() & 1) as usize;
+        let gained = judge.state.score[0] as i64 - s0 as i64;
+        if gained < 0 {
+            lost += (-gained) as u32;
+        }
         let before = mirror.state;
         mirror.apply(&feedback);
         policy.observe(&mirror, &before, &feedback);
+    }
+    if std::env::var("AHC_DIAG").is_ok() {
+        let st = &judge.state;
+        eprintln!(
+            "M={m} S0={} SA={} cells0={} wasted={wasted} lost~{lost} score={}",
+            st.score[0],
+            st.best_ai_score(m),
+            st.owned[0].count_ones(),
+            judge.score()
+        );
     }
     (m, judge.score(), start.elapsed().as_secs_f64())
 }
