@@ -12,9 +12,13 @@ const ENDGAME: usize = 2;
 
 /// The move by the plan. `ai_reach` is the AI's legal set this turn.
 pub fn choose(game: &Game, state: &State, ai_reach: Bits) -> Cell {
+    choose_against(game, state, state.owned[1], ai_reach)
+}
+
+/// The plan against the AI land `theirs`, guarding against `ai_reach`.
+pub fn choose_against(game: &Game, state: &State, theirs: Bits, ai_reach: Bits) -> Cell {
     let legal = legal_moves(state, game.m, 0);
     let mine = state.owned[0];
-    let theirs = (1..game.m).fold(0, |acc, p| acc | state.owned[p]);
     let level_is = |c: Cell, l: u8| state.level[c as usize] == l;
     let below_cap = |c: Cell| state.level[c as usize] < game.u;
     let turns_left = game.turns - state.turn;

@@ -32,18 +32,24 @@ pub struct Weights {
     pub guard: f64,
     /// Factor on any non-own cell within some AI's reach.
     pub near: f64,
+    /// Factor on raising an own cell of level ≥ 2 in the first turns.
+    pub early: f64,
+    /// How many turns count as early.
+    pub early_turns: f64,
 }
 
 pub const WEIGHTS: Weights = Weights {
     swing_leader: 2.5,
     swing_other: 1.4,
-    hurt_leader: 0.8,
-    hurt_other: 0.2,
+    hurt_leader: 1.1,
+    hurt_other: 0.15,
     guard: 1.0,
-    near: 0.1,
+    near: 0.15,
+    early: 0.5,
+    early_turns: 20.0,
 };
 
-/// The weights in force: [`WEIGHTS`], or AHC_F="sl so hl ho g n" when tuning.
+/// The weights in force: [`WEIGHTS`], or AHC_F="sl so hl ho g n e et" when tuning.
 pub fn weights() -> Weights {
     static TUNED: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
     *TUNED.get_or_init(|| {
@@ -54,7 +60,7 @@ pub fn weights() -> Weights {
             .split_whitespace()
             .filter_map(|t| t.parse().ok())
             .collect();
-        if v.len() != 6 {
+        if v.len() != 8 {
             return WEIGHTS;
         }
         Weights {
@@ -64,6 +70,8 @@ pub fn weights() -> Weights {
             hurt_other: v[3],
             guard: v[4],
             near: v[5],
+            early: v[6],
+            early_turns: v[7],
         }
     })
 }
@@ -132,7 +140,10 @@ pub fn move_value(game: &Game, state: &State, forecast: &Forecast, leader: usize
     if owner == NOBODY {
         v * free * near
     } else if owner == 0 {
-        let grow = if level < game.u { v } else { 0.0 };
+        // Early on, land is worth more than levels: it is taken once and
+        // for all, and every cell widens the reach.
+        let early = if state.turn < w.early_turns as usize && level >= 2 { w.early } else { 1.0 };
+        let grow = if level < game.u { v * early } else { 0.0 };
         // An attack we stand in the way of would cost V, and the whole
         // cell (V more to the attacker) when it is at level 1.
         let loss = if level == 1 { 2.0 * v } else { v };

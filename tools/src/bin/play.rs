@@ -1,0 +1,76 @@
+//! `play [--seed S] [--out DIR] [-- BOT ARGS…]`: the README's first command.
+//! Generates the case of seed S (default 0) with the official generator,
+//! runs the real bot binary (`ahc061`, next to this program) through the
+//! tester's runner, prints the score and the bot's time, and writes the
+//! input and the move list into DIR (default `out/`), ready for `vis`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use ahc061::judge::ToolInput;
+use ahc061_tools::r#gen::generate;
+use ahc061_tools::runner::{RunOptions, run_game};
+use anyhow::{Context, Result};
+use clap::Parser;
+
+#[derive(Parser)]
+#[command(about = "Plays one game of the bot on a generated case and prints the score")]
+struct Args {
+    /// Seed of the case (the official generator's; seed 0 is the example case).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Where the input and the move list go.
+    #[arg(long, default_value = "out")]
+    out: PathBuf,
+    /// Arguments passed to the bot.
+    #[arg(last = true)]
+    bot_args: Vec<String>,
+}
+
+fn bot_path() -> Result<PathBuf> {
+    let exe = std::env::current_exe().context("cannot locate this program")?;
+    let bot = exe.with_file_name(format!("ahc061{}", std::env::consts::EXE_SUFFIX));
+    anyhow::ensure!(
+        bot.exists(),
+        "{} not found: build it first with `cargo build --release --workspace`",
+        bot.display()
+    );
+    Ok(bot)
+}
+
+fn run(args: &Args) -> Result<()> {
+    let text = generate(args.seed, None, None).to_input_string();
+    let input = ToolInput::parse(&text).map_err(anyhow::Error::msg)?;
+    std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
+    let input_path = args.out.join(format!("{:04}.txt", args.seed));
+    std::fs::write(&input_path, &text)?;
+    let mut command = vec![bot_path()?.to_string_lossy().into_owned()];
+    command.extend(args.bot_args.iter().cloned());
+    let result = run_game(&command, &input, &input_path.to_string_lossy(), &RunOptions::default())?;
+    let moves_path = args.out.join(format!("{:04}.out.txt", args.seed));
+    let moves: String = result.lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(&moves_path, moves)?;
+    if let Some(error) = &result.error {
+        eprintln!("{error}");
+    }
+    println!(
+        "seed {} (M = {}, U = {}): Score = {}  Time = {:.3} s",
+        args.seed,
+        input.game.m,
+        input.game.u,
+        result.score,
+        result.wall.as_secs_f64()
+    );
+    println!("input: {}  moves: {}", input_path.display(), moves_path.display());
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run(&Args::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
