@@ -142,7 +142,11 @@ pub fn move_value(game: &Game, state: &State, forecast: &Forecast, leader: usize
     } else if owner == 0 {
         // Early on, land is worth more than levels: it is taken once and
         // for all, and every cell widens the reach.
-        let early = if state.turn < w.early_turns as usize && level >= 2 { w.early } else { 1.0 };
+        let early = if state.turn < w.early_turns as usize && level >= 2 {
+            w.early
+        } else {
+            1.0
+        };
         let grow = if level < game.u { v * early } else { 0.0 };
         // An attack we stand in the way of would cost V, and the whole
         // cell (V more to the attacker) when it is at level 1.

@@ -169,7 +169,7 @@ impl Planner {
             candidates[0].rollouts += seeds.len() as u64;
             round += 1;
             // Halve the challengers every few rounds; the base move stays.
-            if round % 3 == 0 && alive > 2 {
+            if round.is_multiple_of(3) && alive > 2 {
                 candidates[1..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
                 alive = 1 + (alive - 1).div_ceil(2);
             }

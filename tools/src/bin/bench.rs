@@ -2,6 +2,8 @@
 //! M = 2, 4 and 8, AI choices included (the judge's exact ε-greedy policy
 //! with its BFS candidate list), player 0 moving to a random legal cell.
 
+#![allow(clippy::needless_range_loop)]
+
 use std::time::{Duration, Instant};
 
 use ahc061::ai;

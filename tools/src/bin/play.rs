@@ -41,12 +41,18 @@ fn bot_path() -> Result<PathBuf> {
 fn run(args: &Args) -> Result<()> {
     let text = generate(args.seed, None, None).to_input_string();
     let input = ToolInput::parse(&text).map_err(anyhow::Error::msg)?;
-    std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("cannot create {}", args.out.display()))?;
     let input_path = args.out.join(format!("{:04}.txt", args.seed));
     std::fs::write(&input_path, &text)?;
     let mut command = vec![bot_path()?.to_string_lossy().into_owned()];
     command.extend(args.bot_args.iter().cloned());
-    let result = run_game(&command, &input, &input_path.to_string_lossy(), &RunOptions::default())?;
+    let result = run_game(
+        &command,
+        &input,
+        &input_path.to_string_lossy(),
+        &RunOptions::default(),
+    )?;
     let moves_path = args.out.join(format!("{:04}.out.txt", args.seed));
     let moves: String = result.lines.iter().map(|l| format!("{l}\n")).collect();
     std::fs::write(&moves_path, moves)?;
@@ -61,7 +67,11 @@ fn run(args: &Args) -> Result<()> {
         result.score,
         result.wall.as_secs_f64()
     );
-    println!("input: {}  moves: {}", input_path.display(), moves_path.display());
+    println!(
+        "input: {}  moves: {}",
+        input_path.display(),
+        moves_path.display()
+    );
     Ok(())
 }
 
