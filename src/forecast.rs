@@ -137,6 +137,7 @@ pub fn move_value(game: &Game, state: &State, forecast: &Forecast, leader: usize
     // Cells within some AI's reach are fought over in the turns to come,
     // not only this one: a flat factor on them (measured to matter most).
     let near = if free < 1.0 { w.near } else { 1.0 };
+    let enemy_near = if free < 1.0 { enemy_near_factor() } else { 1.0 };
     if owner == NOBODY {
         v * free * near
     } else if owner == 0 {
@@ -158,14 +159,14 @@ pub fn move_value(game: &Game, state: &State, forecast: &Forecast, leader: usize
         } else {
             w.swing_other
         };
-        v * swing * free * near
+        v * swing * free * enemy_near
     } else {
         let hurt = if owner as usize == leader {
             w.hurt_leader
         } else {
             w.hurt_other
         };
-        v * hurt * free * near
+        v * hurt * free * enemy_near
     }
 }
 
@@ -182,4 +183,9 @@ pub fn best_move(game: &Game, state: &State, forecast: &Forecast) -> Cell {
         }
     }
     best
+}
+
+fn enemy_near_factor() -> f64 {
+    static F: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
+    *F.get_or_init(|| std::env::var("AHC_EN").ok().and_then(|v| v.parse().ok()).unwrap_or(weights().near))
 }
