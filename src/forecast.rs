@@ -38,6 +38,7 @@ pub struct Weights {
     pub early_turns: f64,
 }
 
+/// Tuned by self-play of the base policy alone on 300 cases (docs/RESULTS.md).
 pub const WEIGHTS: Weights = Weights {
     swing_leader: 2.5,
     swing_other: 1.4,
@@ -48,33 +49,6 @@ pub const WEIGHTS: Weights = Weights {
     early: 0.5,
     early_turns: 20.0,
 };
-
-/// The weights in force: [`WEIGHTS`], or AHC_F="sl so hl ho g n e et" when tuning.
-pub fn weights() -> Weights {
-    static TUNED: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
-    *TUNED.get_or_init(|| {
-        let Ok(text) = std::env::var("AHC_F") else {
-            return WEIGHTS;
-        };
-        let v: Vec<f64> = text
-            .split_whitespace()
-            .filter_map(|t| t.parse().ok())
-            .collect();
-        if v.len() != 8 {
-            return WEIGHTS;
-        }
-        Weights {
-            swing_leader: v[0],
-            swing_other: v[1],
-            hurt_leader: v[2],
-            hurt_other: v[3],
-            guard: v[4],
-            near: v[5],
-            early: v[6],
-            early_turns: v[7],
-        }
-    })
-}
 
 impl Forecast {
     /// The forecast from each AI's parameters and legal set.
@@ -128,7 +102,7 @@ impl Forecast {
 /// Expected worth of player 0 moving onto `d`, in score units.
 #[inline]
 pub fn move_value(game: &Game, state: &State, forecast: &Forecast, leader: usize, d: Cell) -> f64 {
-    let w = weights();
+    let w = WEIGHTS;
     let c = d as usize;
     let v = game.value[c] as f64;
     let free = forecast.free[c] as f64;
@@ -137,7 +111,6 @@ pub fn move_value(game: &Game, state: &State, forecast: &Forecast, leader: usize
     // Cells within some AI's reach are fought over in the turns to come,
     // not only this one: a flat factor on them (measured to matter most).
     let near = if free < 1.0 { w.near } else { 1.0 };
-    let enemy_near = if free < 1.0 { enemy_near_factor() } else { 1.0 };
     if owner == NOBODY {
         v * free * near
     } else if owner == 0 {
@@ -159,14 +132,14 @@ pub fn move_value(game: &Game, state: &State, forecast: &Forecast, leader: usize
         } else {
             w.swing_other
         };
-        v * swing * free * enemy_near
+        v * swing * free * near
     } else {
         let hurt = if owner as usize == leader {
             w.hurt_leader
         } else {
             w.hurt_other
         };
-        v * hurt * free * enemy_near
+        v * hurt * free * near
     }
 }
 
@@ -183,9 +156,4 @@ pub fn best_move(game: &Game, state: &State, forecast: &Forecast) -> Cell {
         }
     }
     best
-}
-
-fn enemy_near_factor() -> f64 {
-    static F: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
-    *F.get_or_init(|| std::env::var("AHC_EN").ok().and_then(|v| v.parse().ok()).unwrap_or(weights().near))
 }

@@ -6,7 +6,7 @@ use crate::board::{Cell, cells, has, neighbours};
 use crate::rules::{legal_moves, reach};
 use crate::state::{Game, NOBODY, State};
 
-/// The weights of the greedy valuation (tuned by self-play, see the README).
+/// The weights of the greedy valuation.
 #[derive(Clone, Copy, Debug)]
 pub struct Weights {
     /// Factor on a non-own cell that some AI can also move onto.
@@ -32,35 +32,10 @@ pub const WEIGHTS: Weights = Weights {
     guard: 0.0,
 };
 
-/// The weights in force: [`WEIGHTS`], or AHC_W="r sl so hl ho g" when tuning.
-pub fn weights() -> Weights {
-    static TUNED: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
-    *TUNED.get_or_init(|| {
-        let Ok(text) = std::env::var("AHC_W") else {
-            return WEIGHTS;
-        };
-        let v: Vec<f64> = text
-            .split_whitespace()
-            .filter_map(|t| t.parse().ok())
-            .collect();
-        if v.len() != 6 {
-            return WEIGHTS;
-        }
-        Weights {
-            risk: v[0],
-            swing_leader: v[1],
-            swing_other: v[2],
-            hurt_leader: v[3],
-            hurt_other: v[4],
-            guard: v[5],
-        }
-    })
-}
-
 /// How much a move onto `d` is worth to player 0, counting the collision
 /// risk: a move onto a non-own cell that an AI can also reach may be voided.
 pub fn move_value(game: &Game, state: &State, contested: u128, leader: usize, d: Cell) -> f64 {
-    let w = weights();
+    let w = WEIGHTS;
     let c = d as usize;
     let v = game.value[c] as f64;
     let owner = state.owner[c];

@@ -1,91 +1,107 @@
-//! `selfplay [--dir DIR] [--budget S | --fixed-work N] [--policy planner|greedy] [-j N]`:
+//! `selfplay [--dir DIR] [--budget S | --fixed-work N] [--policy planner|base|greedy] [-j N]`:
 //! plays the bot's policy in-process against the local judge on every input
-//! of DIR, without pipes or a child process: a quick strength check while
-//! developing (the tester and eval run the real binary).
+//! of DIR, without pipes or a child process: the quick strength check used
+//! for tuning (the tester and eval run the real binary). Planner settings
+//! can be overridden (`--horizon`, `--candidates`, `--switch-z`); `--details`
+//! prints each game's final scores, cells and wasted moves on stderr.
+//! Prints one row per case (case, M, score, seconds), then the mean by M.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use ahc061::agent::{Greedy, Planned, Policy};
-use ahc061::board::coords;
+use ahc061::board::{Cell, coords};
 use ahc061::clock::Clock;
 use ahc061::judge::{Judge, ToolInput};
 use ahc061::mirror::Mirror;
+use ahc061::planner::Config;
 use clap::Parser;
 use rayon::prelude::*;
 
 #[derive(Parser)]
+#[command(about = "In-process self-play of the bot's policy over a folder of cases")]
 struct Args {
     #[arg(long, default_value = "tests/data/in")]
     dir: PathBuf,
+    /// Total seconds per game (the bot's clock).
     #[arg(long, default_value_t = 1.8)]
     budget: f64,
+    /// Rollouts per turn instead of the clock (0: the planner's base move).
     #[arg(long)]
     fixed_work: Option<u64>,
+    /// planner, base (the M = 2 duel plan alone, else as planner) or greedy.
     #[arg(long, default_value = "planner")]
     policy: String,
+    /// Games at once.
     #[arg(short, default_value_t = 2)]
     j: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    #[arg(long)]
+    horizon: Option<usize>,
+    #[arg(long)]
+    candidates: Option<usize>,
+    #[arg(long)]
+    switch_z: Option<f64>,
+    /// Per-game details on stderr.
+    #[arg(long)]
+    details: bool,
 }
 
-/// The planner's base policy on its own.
-struct Base;
+/// The duel plan on its own (M = 2).
+struct Duel;
 
-impl Policy for Base {
-    fn choose(&mut self, mirror: &Mirror) -> ahc061::board::Cell {
+impl Policy for Duel {
+    fn choose(&mut self, mirror: &Mirror) -> Cell {
         let (game, state) = (&mirror.game, &mirror.state);
-        let contested = (1..game.m)
+        let reach = (1..game.m)
             .map(|p| ahc061::rules::legal_moves(state, game.m, p))
             .fold(0, |a, b| a | b);
-        ahc061::duel::choose(game, state, contested)
+        ahc061::duel::choose(game, state, reach)
     }
 }
 
-fn play(input: ToolInput, args: &Args) -> (usize, i64, f64) {
+fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
+    match args.policy.as_str() {
+        "greedy" => Box::new(Greedy),
+        "base" if mirror.game.m == 2 => Box::new(Duel),
+        _ => {
+            let mut config = Config::for_players(mirror.game.m);
+            config.horizon = args.horizon.unwrap_or(config.horizon);
+            config.max_candidates = args.candidates.unwrap_or(config.max_candidates);
+            config.switch_z = args.switch_z.unwrap_or(config.switch_z);
+            let work = if args.policy == "base" {
+                Some(0)
+            } else {
+                args.fixed_work
+            };
+            let clock = Clock::new(start, args.budget, work);
+            Box::new(Planned::with_config(mirror, args.seed, clock, config))
+        }
+    }
+}
+
+fn play(path: &Path, args: &Args) -> (usize, i64, f64) {
     let start = Instant::now();
-    let m = input.game.m;
-    let mut judge = Judge::new(input);
+    let text = std::fs::read_to_string(path).expect("readable input");
+    let mut judge = Judge::new(ToolInput::parse(&text).expect("a tool input file"));
+    let m = judge.input.game.m;
     let mut mirror = Mirror::new(judge.input.game.clone());
-    let mut policy: Box<dyn Policy> = if args.policy == "greedy" {
-        Box::new(Greedy)
-    } else if args.policy == "base" {
-        Box::new(Base)
-    } else {
-        let mut config = ahc061::planner::Config::for_players(m);
-        let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
-        if let Some(h) = env("AHC_H") {
-            config.horizon = h as usize;
-        }
-        if let Some(z) = env("AHC_Z") {
-            config.switch_z = z;
-        }
-        if let Some(k) = env("AHC_K") {
-            config.max_candidates = k as usize;
-        }
-        let clock = Clock::new(start, args.budget, args.fixed_work);
-        Box::new(Planned::with_config(&mirror, args.seed, clock, config))
-    };
+    let mut policy = policy(args, &mirror, start);
     let mut wasted = 0;
-    let mut lost = 0u32;
     while !judge.finished() {
         let (x, y) = coords(policy.choose(&mirror));
-        let s0 = judge.state.score[0];
         let (feedback, outcome) = judge.play(x, y).expect("the policy played an illegal move");
         wasted += (outcome.returned() & 1) as usize;
-        let gained = judge.state.score[0] as i64 - s0 as i64;
-        if gained < 0 {
-            lost += (-gained) as u32;
-        }
         let before = mirror.state;
         mirror.apply(&feedback);
         policy.observe(&mirror, &before, &feedback);
     }
-    if std::env::var("AHC_DIAG").is_ok() {
+    if args.details {
         let st = &judge.state;
         eprintln!(
-            "M={m} S0={} SA={} cells0={} wasted={wasted} lost~{lost} score={}",
+            "{}: M={m} S0={} SA={} cells0={} wasted={wasted} score={}",
+            path.display(),
             st.score[0],
             st.best_ai_score(m),
             st.owned[0].count_ones(),
@@ -98,31 +114,18 @@ fn play(input: ToolInput, args: &Args) -> (usize, i64, f64) {
 fn main() {
     let args = Args::parse();
     let mut files: Vec<PathBuf> = std::fs::read_dir(&args.dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
+        .expect("readable --dir")
+        .map(|e| e.expect("directory entry").path())
         .collect();
     files.sort();
     rayon::ThreadPoolBuilder::new()
         .num_threads(args.j)
         .build_global()
-        .unwrap();
-    let results: Vec<(usize, i64, f64)> = files
-        .par_iter()
-        .map(|f| {
-            play(
-                ToolInput::parse(&std::fs::read_to_string(f).unwrap()).unwrap(),
-                &args,
-            )
-        })
-        .collect();
+        .expect("thread pool");
+    let results: Vec<(usize, i64, f64)> = files.par_iter().map(|f| play(f, &args)).collect();
     for (f, r) in files.iter().zip(&results) {
-        println!(
-            "{}\t{}\t{}\t{:.3}",
-            f.file_stem().unwrap().to_string_lossy(),
-            r.0,
-            r.1,
-            r.2
-        );
+        let name = f.file_stem().unwrap_or_default().to_string_lossy();
+        println!("{name}\t{}\t{}\t{:.3}", r.0, r.1, r.2);
     }
     let n = results.len() as f64;
     let mean = results.iter().map(|r| r.1 as f64).sum::<f64>() / n;
