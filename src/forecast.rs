@@ -15,6 +15,9 @@ use crate::state::{Game, NOBODY, State};
 #[derive(Clone, Copy)]
 pub struct Forecast {
     pub free: [f32; CELLS],
+    /// Per cell, the factor for standing within the AIs' reach: `near` to
+    /// the power of the number of AIs that can step there.
+    pub near: [f32; CELLS],
 }
 
 /// The weights of the valuation, in units of the cell's value V.
@@ -30,7 +33,8 @@ pub struct Weights {
     pub hurt_other: f64,
     /// Standing on an own cell an AI is expected to attack, per V saved.
     pub guard: f64,
-    /// Factor on any non-own cell within some AI's reach.
+    /// Factor on a non-own cell per AI that can step onto it (such cells are
+    /// fought over in the turns to come, not only this one).
     pub near: f64,
     /// Factor on raising an own cell of level ≥ 2 in the first turns.
     pub early: f64,
@@ -73,7 +77,11 @@ impl Forecast {
         targets: &[Cell; MAX_PLAYERS],
     ) -> Forecast {
         let mut free = [1.0f32; CELLS];
+        let mut near = [1.0f32; CELLS];
         for p in 1..game.m {
+            for c in cells(legal[p]) {
+                near[c as usize] *= WEIGHTS.near as f32;
+            }
             let target = targets[p];
             let eps = params[p].eps as f32;
             let random = eps / legal[p].count_ones() as f32;
@@ -86,7 +94,7 @@ impl Forecast {
                 free[c as usize] *= 1.0 - chosen;
             }
         }
-        Forecast { free }
+        Forecast { free, near }
     }
 
     /// The forecast computing each AI's legal set itself.
@@ -108,9 +116,9 @@ pub fn move_value(game: &Game, state: &State, forecast: &Forecast, leader: usize
     let free = forecast.free[c] as f64;
     let owner = state.owner[c];
     let level = state.level[c];
-    // Cells within some AI's reach are fought over in the turns to come,
-    // not only this one: a flat factor on them (measured to matter most).
-    let near = if free < 1.0 { w.near } else { 1.0 };
+    // Cells within the AIs' reach are fought over in the turns to come, not
+    // only this one (measured to matter more than this turn's collisions).
+    let near = forecast.near[c] as f64;
     if owner == NOBODY {
         v * free * near
     } else if owner == 0 {
