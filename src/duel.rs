@@ -9,6 +9,8 @@ use crate::state::{Game, State};
 
 /// Turns at the end of the game played greedily for the final score.
 const ENDGAME: usize = 2;
+/// How far ahead (S0 / S1) before its higher cells are worth attacking.
+const AHEAD: f64 = 1.5;
 
 /// The move by the plan. `ai_reach` is the AI's legal set this turn.
 pub fn choose(game: &Game, state: &State, ai_reach: Bits) -> Cell {
@@ -25,13 +27,18 @@ pub fn choose_against(game: &Game, state: &State, theirs: Bits, ai_reach: Bits) 
     if game.m == 2 && turns_left > ENDGAME && neighbours(mine) & theirs == 0 {
         return approach(game, state, legal, theirs);
     }
-    // The plan's tiers, tried in order (the order was tuned by self-play on
-    // 100 M = 2 cases: 206k for the order of STRATEGY.md, 236k for this one).
-    let tiers: [&dyn Fn(Cell) -> bool; 7] = [
+    // Once well ahead, lowering its score is worth more to log(S0 / S1)
+    // than adding as much to ours: attack its higher cells too.
+    let ahead = state.score[0] as f64 > AHEAD * state.score[1] as f64;
+    // The plan's tiers, tried in order (tuned by self-play on 100 M = 2
+    // cases: the order of STRATEGY.md scored 206k, this one 287k).
+    let tiers: [&dyn Fn(Cell) -> bool; 8] = [
         // Our level-1 cells the AI can step on: one more level makes its attack bounce.
         &|c| has(mine, c) && level_is(c, 1) && has(ai_reach, c) && game.u > 1,
         // Its level-1 cells within its own reach: it would build on them.
         &|c| has(theirs, c) && level_is(c, 1) && has(ai_reach, c),
+        // When ahead, any of its higher cells.
+        &|c| ahead && has(theirs, c) && state.level[c as usize] >= 2,
         // Any other of its level-1 cells.
         &|c| has(theirs, c) && level_is(c, 1),
         // Unowned land the AI could expand into: taking it shrinks its options.
