@@ -52,7 +52,7 @@ impl Config {
         // With several AIs, switching on a 25-turn horizon lost 8k–18k a
         // case against the base alone (300 cases); rolling out to the end of
         // the game removes that bias.
-        let (horizon, switch_z) = if m == 2 { (20, 4.0) } else { (100, 2.0) };
+        let (horizon, switch_z) = if m == 2 { (20, 6.0) } else { (100, 2.0) };
         Config {
             horizon,
             switch_z,
