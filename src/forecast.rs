@@ -154,14 +154,7 @@ pub fn move_value(game: &Game, state: &State, forecast: &Forecast, leader: usize
 /// The legal move of highest expected worth (lowest cell index on ties).
 pub fn best_move(game: &Game, state: &State, forecast: &Forecast) -> Cell {
     let leader = crate::greedy::leader(game, state);
-    let mut best = state.pos[0];
-    let mut best_value = f64::NEG_INFINITY;
-    for d in cells(legal_moves(state, game.m, 0)) {
-        let value = move_value(game, state, forecast, leader, d);
-        if value > best_value {
-            best_value = value;
-            best = d;
-        }
-    }
-    best
+    crate::greedy::best_legal_move(game, state, |d| {
+        move_value(game, state, forecast, leader, d)
+    })
 }

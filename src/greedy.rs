@@ -92,12 +92,17 @@ pub fn leader(game: &Game, state: &State) -> usize {
 pub fn choose(game: &Game, state: &State) -> Cell {
     let contested = contested_cells(game, state);
     let lead = leader(game, state);
+    best_legal_move(game, state, |d| move_value(game, state, contested, lead, d))
+}
+
+/// Player 0's legal move of highest `value` (the lowest cell on ties).
+pub fn best_legal_move(game: &Game, state: &State, value: impl Fn(Cell) -> f64) -> Cell {
     let mut best = state.pos[0];
     let mut best_value = f64::NEG_INFINITY;
     for d in cells(legal_moves(state, game.m, 0)) {
-        let value = move_value(game, state, contested, lead, d);
-        if value > best_value {
-            best_value = value;
+        let v = value(d);
+        if v > best_value {
+            best_value = v;
             best = d;
         }
     }

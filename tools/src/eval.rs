@@ -52,8 +52,8 @@ impl Case {
     }
 }
 
-/// The cases of a directory: its `*.txt` files, in name order.
-pub fn cases_in_dir(dir: &Path) -> Result<Vec<Case>> {
+/// The `*.txt` files of a directory, in name order (at least one).
+pub fn input_files(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut paths: Vec<PathBuf> = fs::read_dir(dir)
         .with_context(|| format!("cannot list {}", dir.display()))?
         .map(|entry| entry.map(|e| e.path()))
@@ -64,6 +64,12 @@ pub fn cases_in_dir(dir: &Path) -> Result<Vec<Case>> {
     if paths.is_empty() {
         bail!("no *.txt files in {}", dir.display());
     }
+    Ok(paths)
+}
+
+/// The cases of a directory: its `*.txt` files, in name order.
+pub fn cases_in_dir(dir: &Path) -> Result<Vec<Case>> {
+    let paths = input_files(dir)?;
     Ok(paths
         .into_iter()
         .map(|path| Case {

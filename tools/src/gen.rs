@@ -19,15 +19,8 @@ pub const T: usize = 100;
 /// The cell values are scaled so that they sum to (at most) this.
 const VALUE_TOTAL: i64 = 100_000;
 
-/// One AI player's fixed parameters (§4 of PROBLEM.md).
-#[derive(Clone, Debug, PartialEq)]
-pub struct AiParams {
-    pub wa: f64,
-    pub wb: f64,
-    pub wc: f64,
-    pub wd: f64,
-    pub eps: f64,
-}
+/// One AI's hidden parameters, as the bot's library names them.
+pub use ahc061::ai::AiParams;
 
 /// One generated input file.
 #[derive(Clone, Debug, PartialEq)]

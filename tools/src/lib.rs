@@ -3,6 +3,7 @@
 //! is a module here with a thin binary in `src/bin/`.
 
 pub mod bundle;
+pub mod cli;
 pub mod eval;
 pub mod r#gen;
 pub mod runner;

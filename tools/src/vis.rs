@@ -75,25 +75,10 @@ pub fn replay(input: ToolInput, output: &str) -> Replay {
     }
 }
 
-/// Reads `x y` from one line, with the official tester's error messages.
+/// Reads `x y` from one line (or its absence), with the official tester's
+/// error messages, as the runner does.
 fn parse_move(line: Option<&str>) -> Result<(usize, usize), String> {
-    let line = line.ok_or("Unexpected EOF")?;
-    let mut tokens = line.split_whitespace();
-    let x = parse_coordinate(tokens.next())?;
-    let y = parse_coordinate(tokens.next())?;
-    if tokens.next().is_some() {
-        return Err(format!("Too many tokens in line: {line}"));
-    }
-    Ok((x, y))
-}
-
-fn parse_coordinate(token: Option<&str>) -> Result<usize, String> {
-    let token = token.ok_or("Unexpected EOF")?;
-    let value: usize = token.parse().map_err(|_| format!("Parse error: {token}"))?;
-    if value >= N {
-        return Err(format!("Out of range: {value}"));
-    }
-    Ok(value)
+    crate::runner::parse_move(line.ok_or("Unexpected EOF")?)
 }
 
 // ---------------------------------------------------------------- HTML

@@ -2,40 +2,13 @@
 //! seeds, the rows it writes, its summary and its paired comparison.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
-use std::sync::OnceLock;
 
 use ahc061_tools::eval::read_rows;
 
-fn data(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data")
-        .join(path)
-}
-
-/// The release bot of this target directory, built if missing (see
-/// tests/tester.rs for why a missing bot is built in a directory of its own).
-fn bot() -> &'static Path {
-    static BOT: OnceLock<PathBuf> = OnceLock::new();
-    BOT.get_or_init(|| {
-        let exe = std::env::current_exe().unwrap();
-        let target = exe.ancestors().nth(3).unwrap();
-        let bot = target.join("release/ahc061");
-        if bot.exists() {
-            return bot;
-        }
-        let own_dir = target.join("test-bot");
-        let status = Command::new(env!("CARGO"))
-            .args(["build", "--release", "-p", "ahc061"])
-            .env("CARGO_TARGET_DIR", &own_dir)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .unwrap();
-        assert!(status.success(), "cannot build the bot");
-        own_dir.join("release/ahc061")
-    })
-}
+mod common;
+use common::{bot, data};
 
 /// A fresh, empty scratch directory for one test.
 fn scratch_dir(name: &str) -> PathBuf {

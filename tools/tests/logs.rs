@@ -7,9 +7,8 @@
 //! `cargo test -p ahc061-tools --test logs -- --ignored`.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 
 use ahc061::agent::{self, Policy};
 use ahc061::board::{Cell, cell};
@@ -18,36 +17,10 @@ use ahc061::mirror::Mirror;
 use ahc061::protocol::initial_text;
 use ahc061_tools::runner::GameLog;
 
+mod common;
+use common::{bot, data};
+
 const CASES: [&str; 3] = ["0000", "0001", "0002"];
-
-fn data(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data")
-        .join(path)
-}
-
-/// The release bot of this target directory, built if missing (see
-/// tests/tester.rs for why a missing bot is built in a directory of its own).
-fn bot() -> &'static Path {
-    static BOT: OnceLock<PathBuf> = OnceLock::new();
-    BOT.get_or_init(|| {
-        let exe = std::env::current_exe().unwrap();
-        let target = exe.ancestors().nth(3).unwrap();
-        let bot = target.join("release/ahc061");
-        if bot.exists() {
-            return bot;
-        }
-        let own_dir = target.join("test-bot");
-        let status = Command::new(env!("CARGO"))
-            .args(["build", "--release", "-p", "ahc061"])
-            .env("CARGO_TARGET_DIR", &own_dir)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .unwrap();
-        assert!(status.success(), "cannot build the bot");
-        own_dir.join("release/ahc061")
-    })
-}
 
 /// Plays `case` with the real bot through `tester --log`, run from
 /// tests/data so that the log names its input `in/NNNN.txt`.

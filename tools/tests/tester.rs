@@ -2,49 +2,19 @@
 //! in-process judge, each official error message comes out of a tiny bot
 //! that makes that error, and nothing hangs.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use ahc061::judge::{Judge, ToolInput};
 use ahc061_tools::runner::{GameLog, GameResult, RunOptions, run_game};
 
-fn data(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data")
-        .join(path)
-}
+mod common;
+use common::{bot, data};
 
 fn input(case: &str) -> ToolInput {
     let text = std::fs::read_to_string(data(&format!("in/{case}.txt"))).unwrap();
     ToolInput::parse(&text).unwrap()
-}
-
-/// The release bot of this target directory, built if missing (CI builds the
-/// workspace before testing; a bare `cargo test` does not). A missing bot is
-/// built in a directory of its own: the running `cargo test` holds the lock
-/// of its target directory.
-fn bot() -> &'static Path {
-    static BOT: OnceLock<PathBuf> = OnceLock::new();
-    BOT.get_or_init(|| {
-        // This test runs as <target>/debug/deps/NAME-HASH.
-        let exe = std::env::current_exe().unwrap();
-        let target = exe.ancestors().nth(3).unwrap();
-        let bot = target.join("release/ahc061");
-        if bot.exists() {
-            return bot;
-        }
-        let own_dir = target.join("test-bot");
-        let status = Command::new(env!("CARGO"))
-            .args(["build", "--release", "-p", "ahc061"])
-            .env("CARGO_TARGET_DIR", &own_dir)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .unwrap();
-        assert!(status.success(), "cannot build the bot");
-        own_dir.join("release/ahc061")
-    })
 }
 
 /// The real bot, deterministic and quick: a fixed, small amount of thinking

@@ -71,11 +71,7 @@ fn run_case(input: ToolInput, particles: usize, tally: &mut Tally) {
 
 fn main() {
     let args = Args::parse();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&args.dir)
-        .expect("readable --dir")
-        .map(|e| e.expect("directory entry").path())
-        .collect();
-    files.sort();
+    let files = ahc061_tools::cli::input_files_or_exit(&args.dir);
     let mut tally: Tally = [([0.0; 4], 0.0, 0.0); 4];
     for file in &files {
         let text = std::fs::read_to_string(file).expect("readable input");

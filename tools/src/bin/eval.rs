@@ -115,11 +115,5 @@ fn run(args: &Args) -> Result<()> {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("eval: error: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    ahc061_tools::cli::finish("eval", run(&args))
 }

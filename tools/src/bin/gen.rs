@@ -60,11 +60,5 @@ fn run(args: &Args) -> Result<()> {
 fn main() -> ExitCode {
     // Bad flags: clap prints its own message and exits with code 2.
     let args = Args::parse();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("gen: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    ahc061_tools::cli::finish("gen", run(&args))
 }

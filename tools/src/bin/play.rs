@@ -76,11 +76,5 @@ fn run(args: &Args) -> Result<()> {
 }
 
 fn main() -> ExitCode {
-    match run(&Args::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    ahc061_tools::cli::finish("play", run(&Args::parse()))
 }

@@ -113,11 +113,7 @@ fn play(path: &Path, args: &Args) -> (usize, i64, f64) {
 
 fn main() {
     let args = Args::parse();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&args.dir)
-        .expect("readable --dir")
-        .map(|e| e.expect("directory entry").path())
-        .collect();
-    files.sort();
+    let files = ahc061_tools::cli::input_files_or_exit(&args.dir);
     rayon::ThreadPoolBuilder::new()
         .num_threads(args.j)
         .build_global()

@@ -112,11 +112,5 @@ fn run(args: &Args) -> Result<()> {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("tester: error: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    ahc061_tools::cli::finish("tester", run(&args))
 }

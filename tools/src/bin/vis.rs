@@ -39,11 +39,5 @@ fn run(args: &Args) -> Result<()> {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("vis: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    ahc061_tools::cli::finish("vis", run(&args))
 }

@@ -1,0 +1,24 @@
+//! What every tool's `main` shares: one line on stderr for an error, and a
+//! failing exit code.
+
+use std::process::ExitCode;
+
+/// Ends tool `name` with `result`: success, or `name: error: …` on stderr
+/// (the whole chain of causes on one line) and exit code 1.
+pub fn finish(name: &str, result: anyhow::Result<()>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{name}: error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The `*.txt` inputs of `dir`, or the error on stderr and exit code 1.
+pub fn input_files_or_exit(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    crate::eval::input_files(dir).unwrap_or_else(|e| {
+        eprintln!("error: {e:#}");
+        std::process::exit(1)
+    })
+}
