@@ -40,6 +40,8 @@ pub struct Weights {
     pub early: f64,
     /// How many turns count as early.
     pub early_turns: f64,
+    /// Over how many final turns the reach factor fades out.
+    pub fade_turns: f64,
 }
 
 /// Tuned by self-play of the base policy alone on 300 cases (docs/RESULTS.md).
@@ -52,6 +54,7 @@ pub const WEIGHTS: Weights = Weights {
     near: 0.15,
     early: 0.5,
     early_turns: 20.0,
+    fade_turns: 25.0,
 };
 
 impl Forecast {
@@ -118,7 +121,7 @@ pub fn move_value(game: &Game, state: &State, forecast: &Forecast, leader: usize
     let level = state.level[c];
     // Cells within the AIs' reach are fought over in the turns to come, not
     // only this one (measured to matter more than this turn's collisions).
-    let near = forecast.near[c] as f64;
+    let near = (forecast.near[c] as f64).powf(fade(game, state));
     if owner == NOBODY {
         v * free * near
     } else if owner == 0 {
@@ -157,4 +160,11 @@ pub fn best_move(game: &Game, state: &State, forecast: &Forecast) -> Cell {
     crate::greedy::best_legal_move(game, state, |d| {
         move_value(game, state, forecast, leader, d)
     })
+}
+
+/// The reach factor's exponent: 1 while many turns remain, fading to 0 over
+/// the last `fade_turns`, since it stands for fights in turns to come.
+fn fade(game: &Game, state: &State) -> f64 {
+    let left = game.turns.saturating_sub(state.turn) as f64;
+    (left / WEIGHTS.fade_turns).min(1.0)
 }
