@@ -2,6 +2,7 @@
 //! move, send it, read the judge's feedback and check it on the mirror.
 
 use std::io::{BufRead, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::board::{Cell, coords};
 use crate::mirror::Mirror;
@@ -106,13 +107,26 @@ impl Policy for Planned {
     fn choose(&mut self, mirror: &Mirror) -> Cell {
         let turn = mirror.state.turn + 1;
         let allowance = self.clock.allowance(turn, mirror.game.turns);
-        self.planner
-            .choose(&mirror.game, &mirror.state, &self.belief, allowance)
-            .cell
+        let (game, state, belief) = (&mirror.game, &mirror.state, &self.belief);
+        let planner = &mut self.planner;
+        // A failure inside the planner must not cost the game: the panic
+        // message goes to stderr and the baseline answers this turn.
+        let planned = catch_unwind(AssertUnwindSafe(|| {
+            planner.choose(game, state, belief, allowance)
+        }));
+        match planned {
+            Ok(decision) if crate::rules::is_legal(state, game.m, 0, decision.cell) => {
+                decision.cell
+            }
+            _ => crate::greedy::choose(game, state),
+        }
     }
 
     fn observe(&mut self, mirror: &Mirror, before: &State, feedback: &Feedback) {
-        self.belief
-            .observe(&mirror.game, before, &feedback.dest, &mut self.rng);
+        let (belief, rng) = (&mut self.belief, &mut self.rng);
+        // A failed update leaves the belief where it got to; play goes on.
+        let _ = catch_unwind(AssertUnwindSafe(|| {
+            belief.observe(&mirror.game, before, &feedback.dest, rng)
+        }));
     }
 }
