@@ -104,56 +104,22 @@ pub fn pick_index(r: f64, len: usize) -> usize {
     ((r * len as f64) as usize).min(len - 1)
 }
 
-/// A draw from the AI's policy for rollouts: the same distribution as
-/// [`choose`] with uniform (r1, r2), but without building the judge's
-/// ordered list: ties and random moves are uniform over the legal set,
-/// which is all the order ever decided.
-pub fn sample<R: rand::Rng>(
-    game: &Game,
-    state: &State,
-    p: usize,
-    params: &AiParams,
-    rng: &mut R,
-) -> Cell {
-    let legal = crate::rules::legal_moves(state, game.m, p);
-    sample_within(game, state, p, params, legal, rng)
-}
-
-/// [`sample`] with the AI's legal set already computed (rollouts share it).
+/// A draw from the AI's policy for rollouts, given its greedy `target`
+/// ([`greedy_target`]): a uniformly random legal cell with probability ε,
+/// else the target (exact ties between cells are rare enough to take one).
 #[inline]
-pub fn sample_within<R: rand::Rng>(
-    game: &Game,
-    state: &State,
-    p: usize,
+pub fn sample_near_target<R: rand::Rng>(
     params: &AiParams,
     legal: crate::board::Bits,
+    target: Cell,
     rng: &mut R,
 ) -> Cell {
     if rng.random::<f64>() < params.eps {
         let k = rng.random_range(0..legal.count_ones());
-        return crate::board::cells(legal)
-            .nth(k as usize)
-            .unwrap_or(state.pos[p]);
+        crate::board::cells(legal).nth(k as usize).unwrap_or(target)
+    } else {
+        target
     }
-    let mut best = f64::NEG_INFINITY;
-    let mut choice = state.pos[p];
-    let mut ties = 0u32;
-    for c in crate::board::cells(legal) {
-        let value = params.value(game, state, p, c);
-        let tol = 1e-9 * best.abs().max(1.0);
-        if value > best + tol {
-            best = value;
-            choice = c;
-            ties = 1;
-        } else if value >= best - tol {
-            // Reservoir sampling keeps each tied cell with equal chance.
-            ties += 1;
-            if rng.random_range(0..ties) == 0 {
-                choice = c;
-            }
-        }
-    }
-    choice
 }
 
 /// The AI's greedy choice within its legal set, the first of any ties in

@@ -12,19 +12,16 @@ const ENDGAME: usize = 2;
 /// How far ahead (S0 / S1) before its higher cells are worth attacking.
 const AHEAD: f64 = 1.5;
 
-/// The move by the plan. `ai_reach` is the AI's legal set this turn.
+/// The move by the plan in a game of two players. `ai_reach` is the AI's
+/// legal set this turn.
 pub fn choose(game: &Game, state: &State, ai_reach: Bits) -> Cell {
-    choose_against(game, state, state.owned[1], ai_reach)
-}
-
-/// The plan against the AI land `theirs`, guarding against `ai_reach`.
-pub fn choose_against(game: &Game, state: &State, theirs: Bits, ai_reach: Bits) -> Cell {
     let legal = legal_moves(state, game.m, 0);
     let mine = state.owned[0];
+    let theirs = state.owned[1];
     let level_is = |c: Cell, l: u8| state.level[c as usize] == l;
     let below_cap = |c: Cell| state.level[c as usize] < game.u;
     let turns_left = game.turns - state.turn;
-    if game.m == 2 && turns_left > ENDGAME && neighbours(mine) & theirs == 0 {
+    if turns_left > ENDGAME && neighbours(mine) & theirs == 0 {
         return approach(game, state, legal, theirs);
     }
     // Once well ahead, lowering its score is worth more to log(S0 / S1)

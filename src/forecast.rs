@@ -8,16 +8,18 @@
 
 use crate::ai::{self, AiParams};
 use crate::board::{Bits, CELLS, Cell, MAX_PLAYERS, cells};
-use crate::rules::legal_moves;
 use crate::state::{Game, NOBODY, State};
 
-/// Per cell, the probability that no AI moves onto it this turn.
+/// What the AIs are expected to do this turn, per cell.
 #[derive(Clone, Copy)]
 pub struct Forecast {
+    /// The probability that no AI moves onto the cell.
     pub free: [f32; CELLS],
-    /// Per cell, the factor for standing within the AIs' reach: `near` to
-    /// the power of the number of AIs that can step there.
-    pub near: [f32; CELLS],
+    /// How many AIs can step onto the cell.
+    pub reach_count: [u8; CELLS],
+    /// The reach factor for a cell that `k` AIs can step onto: `near` to the
+    /// power k, faded towards the game's end (see [`fade`]).
+    pub near_by_count: [f64; MAX_PLAYERS],
 }
 
 /// The weights of the valuation, in units of the cell's value V.
@@ -69,44 +71,46 @@ impl Forecast {
         for p in 1..game.m {
             targets[p] = ai::greedy_target(game, state, p, &params[p], legal[p]);
         }
-        Forecast::with_targets(game, params, legal, &targets)
+        Forecast::with_targets(game, state, params, legal, &targets)
     }
 
     /// The forecast when each AI's greedy target is already known.
     pub fn with_targets(
         game: &Game,
+        state: &State,
         params: &[AiParams; MAX_PLAYERS],
         legal: &[Bits; MAX_PLAYERS],
         targets: &[Cell; MAX_PLAYERS],
     ) -> Forecast {
         let mut free = [1.0f32; CELLS];
-        let mut near = [1.0f32; CELLS];
+        let mut reach_count = [0u8; CELLS];
         for p in 1..game.m {
-            for c in cells(legal[p]) {
-                near[c as usize] *= WEIGHTS.near as f32;
-            }
-            let target = targets[p];
             let eps = params[p].eps as f32;
             let random = eps / legal[p].count_ones() as f32;
             for c in cells(legal[p]) {
-                let chosen = if c == target {
+                let chosen = if c == targets[p] {
                     random + (1.0 - eps)
                 } else {
                     random
                 };
                 free[c as usize] *= 1.0 - chosen;
+                reach_count[c as usize] += 1;
             }
         }
-        Forecast { free, near }
-    }
-
-    /// The forecast computing each AI's legal set itself.
-    pub fn of(game: &Game, state: &State, params: &[AiParams; MAX_PLAYERS]) -> Forecast {
-        let mut legal = [0; MAX_PLAYERS];
-        for (p, slot) in legal.iter_mut().enumerate().take(game.m).skip(1) {
-            *slot = legal_moves(state, game.m, p);
+        // The fade is one exponent per forecast, so the faded factor is
+        // computed once per count rather than once per cell valued.
+        let fade = fade(game, state);
+        let mut near_by_count = [1.0f64; MAX_PLAYERS];
+        let mut power = 1.0f32;
+        for slot in near_by_count.iter_mut() {
+            *slot = (power as f64).powf(fade);
+            power *= WEIGHTS.near as f32;
         }
-        Forecast::new(game, state, params, &legal)
+        Forecast {
+            free,
+            reach_count,
+            near_by_count,
+        }
     }
 }
 
@@ -121,7 +125,7 @@ pub fn move_value(game: &Game, state: &State, forecast: &Forecast, leader: usize
     let level = state.level[c];
     // Cells within the AIs' reach are fought over in the turns to come, not
     // only this one (measured to matter more than this turn's collisions).
-    let near = (forecast.near[c] as f64).powf(fade(game, state));
+    let near = forecast.near_by_count[forecast.reach_count[c] as usize];
     if owner == NOBODY {
         v * free * near
     } else if owner == 0 {

@@ -196,13 +196,10 @@ impl Planner {
         for (p, slot) in params.iter_mut().enumerate().take(game.m).skip(1) {
             *slot = belief.mean_params(p);
         }
-        let mut legal = [0; MAX_PLAYERS];
-        for (p, slot) in legal.iter_mut().enumerate().take(game.m).skip(1) {
-            *slot = legal_moves(state, game.m, p);
-        }
+        let legal = rules::ai_legal_moves(state, game.m);
         let forecast = Forecast::new(game, state, &params, &legal);
         let leader = greedy::leader(game, state);
-        let base = base_move(game, state, &params, &legal);
+        let base = base_move(game, state, &legal, || forecast);
         let mut ranked: Vec<(f64, Cell)> = cells(legal_moves(state, game.m, 0))
             .map(|c| (forecast::move_value(game, state, &forecast, leader, c), c))
             .collect();
@@ -257,51 +254,40 @@ pub fn rollout(
     let end = (state.turn + 1 + horizon).min(game.turns);
     while sim.turn < end {
         let mut dest = [0 as Cell; MAX_PLAYERS];
-        let mut legal = [0 as Bits; MAX_PLAYERS];
+        let legal = rules::ai_legal_moves(&sim, game.m);
         let mut targets = [0 as Cell; MAX_PLAYERS];
         for p in 1..game.m {
-            legal[p] = legal_moves(&sim, game.m, p);
-            // One greedy scan serves the AI's move and player 0's forecast;
-            // exact ties between cells are rare enough to take the first.
+            // One greedy scan serves the AI's move and player 0's forecast.
             targets[p] = ai::greedy_target(game, &sim, p, &params[p], legal[p]);
-            dest[p] = if rng.random::<f64>() < params[p].eps {
-                let k = rng.random_range(0..legal[p].count_ones());
-                cells(legal[p]).nth(k as usize).unwrap_or(targets[p])
-            } else {
-                targets[p]
-            };
+            dest[p] = ai::sample_near_target(&params[p], legal[p], targets[p], &mut rng);
         }
         dest[0] = if sim.turn == state.turn {
             first
-        } else if game.m == 2 {
-            crate::duel::choose(game, &sim, legal[1])
         } else {
-            forecast::best_move(
-                game,
-                &sim,
-                &Forecast::with_targets(game, &params, &legal, &targets),
-            )
+            base_move(game, &sim, &legal, || {
+                Forecast::with_targets(game, &sim, &params, &legal, &targets)
+            })
         };
         rules::resolve(game, &mut sim, &dest);
     }
     objective(&sim, game.m)
 }
 
-/// Player 0's base policy: the duel plan against a single AI, else the move
-/// of highest expected worth given the AIs' parameters and legal sets.
+/// Player 0's base policy given the AIs' legal sets: the duel plan against
+/// a single AI, else the move of highest expected worth under the forecast
+/// (made only when needed).
 #[inline]
-pub fn base_move(
+fn base_move(
     game: &Game,
     state: &State,
-    params: &[AiParams; MAX_PLAYERS],
     legal: &[Bits; MAX_PLAYERS],
+    forecast: impl FnOnce() -> Forecast,
 ) -> Cell {
     if game.m == 2 {
-        let contested = legal[1..game.m].iter().fold(0, |a, &b| a | b);
-        return crate::duel::choose(game, state, contested);
+        crate::duel::choose(game, state, legal[1])
+    } else {
+        forecast::best_move(game, state, &forecast())
     }
-    let forecast = Forecast::new(game, state, params, legal);
-    forecast::best_move(game, state, &forecast)
 }
 
 /// The game's objective on a position: log2(1 + S0 / S_A).

@@ -22,6 +22,17 @@ pub fn legal_moves(state: &State, m: usize, p: usize) -> Bits {
     (region | neighbours(region)) & !others
 }
 
+/// The legal sets of the AI players 1..m (player 0's slot and unused ones
+/// are empty).
+#[inline]
+pub fn ai_legal_moves(state: &State, m: usize) -> [Bits; MAX_PLAYERS] {
+    let mut legal = [0; MAX_PLAYERS];
+    for (p, slot) in legal.iter_mut().enumerate().take(m).skip(1) {
+        *slot = legal_moves(state, m, p);
+    }
+    legal
+}
+
 /// Whether `dest` is a legal destination of player `p`.
 #[inline]
 pub fn is_legal(state: &State, m: usize, p: usize, dest: Cell) -> bool {
