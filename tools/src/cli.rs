@@ -22,3 +22,13 @@ pub fn input_files_or_exit(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
         std::process::exit(1)
     })
 }
+
+/// A command-line duration: seconds as a positive, finite number.
+pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(std::time::Duration::from_secs_f64(s)),
+        _ => Err(format!(
+            "expected a positive number of seconds, got {text:?}"
+        )),
+    }
+}

@@ -96,15 +96,20 @@ fn planner_rate(cases: &[ToolInput], budget: Duration) -> (f64, usize) {
     (rollouts as f64 / took.as_secs_f64(), horizon)
 }
 
+/// Twenty generated cases with `m` players (seeds 0..20).
+fn cases_with_players(m: usize) -> Vec<ToolInput> {
+    (0..20)
+        .map(|seed| ToolInput::parse(&generate(seed, Some(m), None).to_input_string()).unwrap())
+        .collect()
+}
+
 fn main() {
     let args = Args::parse();
     let budget = Duration::from_secs_f64(args.seconds);
     println!("engine: full turns per second (player 0 random, AIs exact)");
     println!("M\tturns/s\tgames/s");
     for m in [2usize, 4, 8] {
-        let cases: Vec<ToolInput> = (0..20)
-            .map(|seed| ToolInput::parse(&generate(seed, Some(m), None).to_input_string()).unwrap())
-            .collect();
+        let cases = cases_with_players(m);
         let (turns, took) = run(&cases, budget);
         let per_second = turns as f64 / took.as_secs_f64();
         println!("{m}\t{per_second:.0}\t{:.0}", per_second / 100.0);
@@ -112,13 +117,11 @@ fn main() {
     println!("planner: rollouts per second from turn 30");
     println!("M\thorizon\trollouts/s\tsimulated turns/s");
     for m in [2usize, 4, 8] {
-        let cases: Vec<ToolInput> = (0..20)
-            .map(|seed| ToolInput::parse(&generate(seed, Some(m), None).to_input_string()).unwrap())
-            .collect();
+        let cases = cases_with_players(m);
         let (rate, horizon) = planner_rate(&cases, budget);
-        println!(
-            "{m}\t{horizon}\t{rate:.0}\t{:.0}",
-            rate * (horizon + 1) as f64
-        );
+        // From turn 30 a rollout plays its first turn and the horizon, but
+        // never past the game's last turn: at most 70 turns.
+        let turns = (horizon + 1).min(70);
+        println!("{m}\t{horizon}\t{rate:.0}\t{:.0}", rate * turns as f64);
     }
 }

@@ -41,23 +41,14 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     compare: Option<PathBuf>,
     /// Scores 0 when a bot's wall time exceeds this.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds)]
     time_limit: Option<Duration>,
     /// Kills a bot this long after its start (raised above --time-limit).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "10")]
+    #[arg(long, value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds, default_value = "10")]
     kill_after: Duration,
     /// The bot's command and its arguments, after `--`.
     #[arg(last = true, required_unless_present = "rows", value_name = "CMD")]
     command: Vec<String>,
-}
-
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!(
-            "expected a positive number of seconds, got {text:?}"
-        )),
-    }
 }
 
 fn cases(args: &Args) -> Result<Vec<Case>> {

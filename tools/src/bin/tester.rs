@@ -22,10 +22,10 @@ use clap::Parser;
 #[command(about = "Plays one game of a bot against the local judge, as the official tester does")]
 struct Args {
     /// Scores 0 when the bot's wall time exceeds this (off by default, as in the official tester).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds)]
     time_limit: Option<Duration>,
     /// Kills the bot this long after its start (raised above --time-limit).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "10")]
+    #[arg(long, value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds, default_value = "10")]
     kill_after: Duration,
     /// Writes a log of the whole game (format: tools/src/runner.rs).
     #[arg(long, value_name = "FILE")]
@@ -41,16 +41,6 @@ struct Args {
         value_name = "CMD"
     )]
     command: Vec<String>,
-}
-
-/// Seconds as a positive, finite number.
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!(
-            "expected a positive number of seconds, got {text:?}"
-        )),
-    }
 }
 
 /// The input text and the name it goes by in the log.
