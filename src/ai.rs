@@ -132,7 +132,9 @@ pub fn greedy_target(
     params: &AiParams,
     legal: crate::board::Bits,
 ) -> Cell {
-    let mut best = f64::NEG_INFINITY;
+    // Values are never negative, so −1 is below every cell; −∞ would make
+    // the tolerance below NaN and no cell would ever be taken.
+    let mut best = -1.0f64;
     let mut choice = state.pos[p];
     for c in crate::board::cells(legal) {
         let value = params.value(game, state, p, c);
