@@ -49,16 +49,14 @@ impl Config {
     /// only a proxy for the final one, so the planner leaves the base move
     /// only on a clear advantage: `switch_z` standard errors.
     pub fn for_players(m: usize) -> Config {
-        // Measured (docs/RESULTS.md): with ten candidates, a low threshold
-        // switches on noise and on the horizon's bias often enough to lose
-        // 5k–8k a case against the base move alone; at these thresholds the
-        // switches are about neutral (M >= 3) or slightly positive (M = 2).
-        // With several AIs, the rollouts run to the game's end: a 25-turn
-        // horizon lost 8k–18k a case.
-        let (horizon, switch_z) = if m == 2 { (20, 10.0) } else { (100, 4.0) };
+        // Measured after the greedy-target fix (docs/RESULTS.md), 200–400
+        // rollouts a turn: z = 2 against z = 10 gained 39k a case at M = 2
+        // (horizon 20; 40 was worse), and against z = 4 18k at M >= 3, where
+        // the rollouts run to the game's end.
+        let horizon = if m == 2 { 20 } else { 100 };
         Config {
             horizon,
-            switch_z,
+            switch_z: 2.0,
             ..Config::default()
         }
     }
