@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use ahc061::agent::{Greedy, Planned, Policy};
-use ahc061::board::{Cell, coords};
+use ahc061::board::coords;
 use ahc061::clock::Clock;
 use ahc061::judge::{Judge, ToolInput};
 use ahc061::mirror::Mirror;
@@ -29,7 +29,7 @@ struct Args {
     /// Rollouts per turn instead of the clock (0: the planner's base move).
     #[arg(long)]
     fixed_work: Option<u64>,
-    /// planner, base (the M = 2 duel plan alone, else as planner) or greedy.
+    /// planner, base (the planner's base move alone: no rollouts) or greedy.
     #[arg(long, default_value = "planner")]
     policy: String,
     /// Games at once.
@@ -48,23 +48,9 @@ struct Args {
     details: bool,
 }
 
-/// The duel plan on its own (M = 2).
-struct Duel;
-
-impl Policy for Duel {
-    fn choose(&mut self, mirror: &Mirror) -> Cell {
-        let (game, state) = (&mirror.game, &mirror.state);
-        let reach = (1..game.m)
-            .map(|p| ahc061::rules::legal_moves(state, game.m, p))
-            .fold(0, |a, b| a | b);
-        ahc061::duel::choose(game, state, reach)
-    }
-}
-
 fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
     match args.policy.as_str() {
         "greedy" => Box::new(Greedy),
-        "base" if mirror.game.m == 2 => Box::new(Duel),
         _ => {
             let mut config = Config::for_players(mirror.game.m);
             config.horizon = args.horizon.unwrap_or(config.horizon);
@@ -89,18 +75,41 @@ fn play(path: &Path, args: &Args) -> (usize, i64, f64) {
     let mut mirror = Mirror::new(judge.input.game.clone());
     let mut policy = policy(args, &mirror, start);
     let mut wasted = 0;
+    let mut lost = 0i64;
+    let mut idle = 0;
+    let mut captured = 0i64;
     while !judge.finished() {
         let (x, y) = coords(policy.choose(&mirror));
         let (feedback, outcome) = judge.play(x, y).expect("the policy played an illegal move");
         wasted += (outcome.returned() & 1) as usize;
         let before = mirror.state;
         mirror.apply(&feedback);
+        let after = &mirror.state;
+        let mut moved_gain = false;
+        for c in 0..ahc061::board::CELLS {
+            let v = mirror.game.value[c] as i64;
+            if before.owner[c] == 0 {
+                if after.owner[c] != 0 {
+                    lost += v * before.level[c] as i64;
+                    captured += v;
+                } else if after.level[c] < before.level[c] {
+                    lost += v * (before.level[c] - after.level[c]) as i64;
+                } else if after.level[c] > before.level[c] {
+                    moved_gain = true;
+                }
+            } else if after.owner[c] == 0 {
+                moved_gain = true;
+            }
+        }
+        if !moved_gain && (outcome.returned() & 1) == 0 {
+            idle += 1;
+        }
         policy.observe(&mirror, &before, &feedback);
     }
     if args.details {
         let st = &judge.state;
         eprintln!(
-            "{}: M={m} S0={} SA={} cells0={} wasted={wasted} score={}",
+            "{}: M={m} S0={} SA={} cells0={} wasted={wasted} idle={idle} lost={lost} captured={captured} score={}",
             path.display(),
             st.score[0],
             st.best_ai_score(m),
