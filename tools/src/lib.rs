@@ -6,5 +6,6 @@ pub mod bundle;
 pub mod cli;
 pub mod eval;
 pub mod r#gen;
+pub mod replay;
 pub mod runner;
 pub mod vis;

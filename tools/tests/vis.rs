@@ -137,3 +137,83 @@ fn vis_command_prints_the_error_after_a_zero_score() {
     );
     assert!(dir.join("vis.html").exists());
 }
+
+#[test]
+fn vis_static_writes_the_official_page_only() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("vis-static");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_vis"))
+        .arg(data("in/0000.txt"))
+        .arg(data("transcripts/0000.moves"))
+        .args(["--static", "-o", "static.html"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "Score = 84915\n");
+    let html = fs::read_to_string(dir.join("static.html")).unwrap();
+    assert!(!html.contains("<script"));
+    assert_eq!(html.matches("<rect class=\"cell\"").count(), 100);
+}
+
+#[test]
+fn the_replay_page_holds_every_turn_as_json() {
+    let replay = replay_case("0000", &read("transcripts/0000.moves"));
+    let data = ahc061_tools::replay::game_data(&replay, None);
+    let frames = data["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), 101);
+    assert_eq!(frames[0].get("dest"), None);
+    assert_eq!(frames[100]["dest"].as_array().unwrap().len(), 4);
+    let last = replay.final_state();
+    let scores: Vec<u64> = frames[100]["score"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        scores,
+        last.score[..4]
+            .iter()
+            .map(|&s| s as u64)
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(data["score"], 84915);
+    assert!(data["truth"][0].is_null() && data["truth"][1]["eps"].is_f64());
+    let html = ahc061_tools::replay::render_replay(&replay, None);
+    // The data cannot close its script element early.
+    let start = html.find("<script id=\"game-data\"").unwrap();
+    let end = start + html[start..].find("</script>").unwrap();
+    assert!(!html[start..end].contains("</"));
+    assert!(html.contains("id=\"result\""));
+}
+
+#[test]
+fn vis_reads_a_tester_log() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("vis-log");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    // A log as `tester --log` writes it, naming its input as given to the tester.
+    let mut log = format!(
+        "# AHC061 game log\ninput {}\n",
+        data("in/0000.txt").display()
+    );
+    for line in read("transcripts/0000.moves").lines() {
+        log.push_str(&format!("< {line}\n"));
+    }
+    log.push_str("score 84915\n");
+    fs::write(dir.join("game.log"), log).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_vis"))
+        .args(["--log", "game.log", "-o", "replay.html"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "Score = 84915\n");
+    assert!(dir.join("replay.html").exists());
+}
