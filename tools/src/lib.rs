@@ -7,5 +7,6 @@ pub mod cli;
 pub mod eval;
 pub mod r#gen;
 pub mod replay;
+pub mod report;
 pub mod runner;
 pub mod vis;
