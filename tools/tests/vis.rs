@@ -2,17 +2,14 @@
 //! the official error cases, and the `vis` command line and its page.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use ahc061::judge::ToolInput;
 use ahc061_tools::vis::{Replay, render_html, replay};
 
-fn data(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data")
-        .join(path)
-}
+mod common;
+use common::data;
 
 fn read(path: &str) -> String {
     let path = data(path);
@@ -216,4 +213,48 @@ fn vis_reads_a_tester_log() {
     );
     assert_eq!(String::from_utf8_lossy(&run.stdout), "Score = 84915\n");
     assert!(dir.join("replay.html").exists());
+}
+
+#[test]
+fn the_bot_traces_every_turn_when_asked_and_plays_the_same() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("vis-trace");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let trace_path = dir.join("trace.jsonl");
+    let play = |traced: bool| {
+        let mut tester = Command::new(env!("CARGO_BIN_EXE_tester"));
+        tester
+            .arg("--input")
+            .arg(data("in/0002.txt"))
+            .arg(common::bot())
+            .args(["--fixed-work", "10"]);
+        if traced {
+            // The environment variable asks for it as well as --trace does.
+            tester.env("AHC061_TRACE", &trace_path);
+        } else {
+            tester.env_remove("AHC061_TRACE");
+        }
+        let run = tester.output().unwrap();
+        assert!(run.status.success());
+        run.stdout
+    };
+    let traced = play(true);
+    assert_eq!(traced, play(false), "the trace changed the moves");
+    let trace =
+        ahc061_tools::replay::parse_trace(&fs::read_to_string(&trace_path).unwrap()).unwrap();
+    assert_eq!(trace.len(), 100);
+    let input = ToolInput::parse(&read("in/0002.txt")).unwrap();
+    for (k, line) in trace.iter().enumerate() {
+        assert_eq!(line["turn"], k + 1);
+        assert_eq!(line["ais"].as_array().unwrap().len(), input.game.m - 1);
+        assert!(line["candidates"].as_array().unwrap().len() <= 10);
+        let spread = line["ais"][0]["sd"][0].as_f64().unwrap();
+        assert!(spread >= 0.0);
+    }
+    // The moves in the trace are the moves played.
+    let moves = String::from_utf8(traced).unwrap();
+    for (line, played) in trace.iter().zip(moves.lines()) {
+        let chosen = &line["chosen"];
+        assert_eq!(format!("{} {}", chosen[0], chosen[1]), played);
+    }
 }
