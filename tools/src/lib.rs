@@ -6,6 +6,7 @@ pub mod bundle;
 pub mod cli;
 pub mod eval;
 pub mod r#gen;
+pub mod oracle;
 pub mod replay;
 pub mod report;
 pub mod runner;
