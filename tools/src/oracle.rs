@@ -178,8 +178,8 @@ mod tests {
             let a = &input.params[p];
             let s = belief.summary(p);
             let truth = [a.wb / a.wa, a.wc / a.wa, a.wd / a.wa, a.eps];
-            for k in 0..4 {
-                assert!((s.mean[k] - truth[k]).abs() < 1e-12);
+            for (k, t) in truth.iter().enumerate() {
+                assert!((s.mean[k] - t).abs() < 1e-12);
                 assert_eq!(s.spread[k], 0.0);
             }
         }
