@@ -355,7 +355,13 @@
   show(LAST);
 
   if (location.hash === "#test") {
-    // Step there one turn at a time, as a user pressing → would.
+    // The controls, as a user would use them: keys and buttons.
+    var controls = [];
+    function key(k) { document.dispatchEvent(new KeyboardEvent("keydown", { key: k })); controls.push(turn); }
+    function click(id) { $(id).click(); controls.push(turn); }
+    key("Home"); key("ArrowRight"); key("PageDown"); key("ArrowLeft"); key("End");
+    click("back"); click("first"); click("forward"); click("last");
+    // Then step to the end one turn at a time, as a user pressing → would.
     show(0);
     while (turn < LAST) step(1);
     var scores = playerRows.map(function (row) { return Number(row.score.textContent); });
@@ -366,6 +372,7 @@
       final: D.score,
       traced_turns: D.trace ? D.trace.length : 0,
       belief_rows: document.querySelectorAll("#beliefs tr").length,
+      controls: controls,
       errors: window.__errors || []
     });
   }

@@ -168,6 +168,12 @@ fn replay_and_report_work_in_a_browser() {
         "script errors: {result}"
     );
     assert_eq!(result["turn"], 100, "{result}");
+    // Home, →, PageDown, ←, End, then the buttons ◀, |◀, ▶, ▶|.
+    assert_eq!(
+        result["controls"],
+        serde_json::json!([0, 1, 11, 10, 100, 99, 0, 1, 100]),
+        "{result}"
+    );
     assert_eq!(result["absolute"], tester_score, "{result}");
     let shown: Vec<i64> = result["scores"]
         .as_array()
