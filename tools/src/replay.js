@@ -229,6 +229,28 @@
   var traceByTurn = {};
   if (D.trace) D.trace.forEach(function (r) { traceByTurn[r.turn] = r; });
 
+  // How far the bot's beliefs are from the truth, turn by turn (frame t
+  // shows the belief the move of turn t was chosen with, as the panel does).
+  if (D.trace && truthOf(1)) {
+    var errorSeries = [], topError = 0.05;
+    for (var ep = 1; ep < M; ep++) {
+      var truth = truthOf(ep), values = [];
+      for (var et = 0; et <= LAST; et++) {
+        var rec = traceByTurn[Math.max(et, 1)], err = null;
+        var ai = rec && (rec.ais || []).filter(function (a) { return a.p === ep; })[0];
+        if (ai) {
+          err = 0;
+          for (var ek = 0; ek < 4; ek++) err += Math.abs(ai.mean[ek] - truth[ek]) / truth[ek] / 4;
+          topError = Math.max(topError, err);
+        }
+        values.push(err === null ? (values.length ? values[values.length - 1] : 0) : err);
+      }
+      errorSeries.push({ colour: playerColour(ep), values: values });
+    }
+    cursors.push(chart("belief-chart", "the bot's belief error per AI: mean |estimate − truth| / truth " +
+      "of wb/wa, wc/wa, wd/wa, ε", errorSeries, Math.ceil(topError * 10) / 10, 0));
+  }
+
   // Where a value sits on a little axis: ratios on a log scale over
   // [0.3, 1/0.3], ε linear over [0.1, 0.5].
   function axisPos(k, v, w) {
@@ -352,7 +374,8 @@
 
   $("static").hidden = true;
   $("viewer").hidden = false;
-  show(LAST);
+  var at = /^#t=(\d+)$/.exec(location.hash);
+  show(at ? Number(at[1]) : LAST);
 
   if (location.hash === "#test") {
     // The controls, as a user would use them: keys and buttons.

@@ -143,11 +143,12 @@ const VIEWER: &str = "<div id=\"viewer\" hidden>\n\
 </div>\n\
 <div class=\"row\">\n<div id=\"board-box\"></div>\n\
 <div id=\"side\"><div id=\"players-box\"></div>\
-<div id=\"score-chart\"></div><div id=\"ratio-chart\"></div></div>\n</div>\n\
+<div id=\"score-chart\"></div><div id=\"ratio-chart\"></div><div id=\"belief-chart\"></div></div>\n</div>\n\
 <p class=\"legend\">Cell shade: its value V (darker is worth more); inner square: owner's colour, \
 darker with the level (the number); circles: pieces; arrows and dashed squares: the moves chosen \
 this turn (a cross: collided in red, bounced off an enemy cell in orange). Keys: ← → step, \
-space play/pause, Home/End, PageUp/PageDown by ten. Click a chart to jump to a turn.</p>\n\
+space play/pause, Home/End, PageUp/PageDown by ten. Click a chart to jump to a turn; \
+open the page with #t=30 at its end to start at turn 30.</p>\n\
 <div id=\"mind\"></div>\n\
 </div>\n";
 
