@@ -72,6 +72,8 @@ pub struct Planned {
     planner: crate::planner::Planner,
     clock: crate::clock::Clock,
     rng: rand_pcg::Pcg64Mcg,
+    /// What the bot thought each turn, when asked (`--trace FILE`).
+    trace: Option<crate::trace::Trace>,
 }
 
 /// Particles per AI in the belief.
@@ -99,7 +101,14 @@ impl Planned {
             planner,
             clock,
             rng,
+            trace: None,
         }
+    }
+
+    /// Writes a line per turn to `trace` (see src/trace.rs).
+    pub fn with_trace(mut self, trace: crate::trace::Trace) -> Planned {
+        self.trace = Some(trace);
+        self
     }
 }
 
@@ -114,12 +123,17 @@ impl Policy for Planned {
         let planned = catch_unwind(AssertUnwindSafe(|| {
             planner.choose(game, state, belief, allowance)
         }));
-        match planned {
-            Ok(decision) if crate::rules::is_legal(state, game.m, 0, decision.cell) => {
-                decision.cell
-            }
-            _ => crate::greedy::choose(game, state),
+        let decision = planned
+            .ok()
+            .filter(|d| crate::rules::is_legal(state, game.m, 0, d.cell));
+        let cell = match &decision {
+            Some(decision) => decision.cell,
+            None => crate::greedy::choose(game, state),
+        };
+        if let Some(trace) = &mut self.trace {
+            trace.record(turn, game, belief, decision.as_ref(), cell);
         }
+        cell
     }
 
     fn observe(&mut self, mirror: &Mirror, before: &State, feedback: &Feedback) {

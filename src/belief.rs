@@ -147,6 +147,18 @@ impl AiBelief {
         belief
     }
 
+    /// A belief sure of `params`: one particle.
+    fn point(params: AiParams) -> AiBelief {
+        let mut belief = AiBelief {
+            particles: vec![params],
+            log_weight: vec![0.0],
+            cumulative: Vec::new(),
+            history: Vec::new(),
+        };
+        belief.normalise();
+        belief
+    }
+
     /// Recomputes the cumulative weights; returns the effective sample size.
     fn normalise(&mut self) -> f64 {
         let max = self
@@ -265,6 +277,15 @@ impl Belief {
             ais: (0..m)
                 .map(|_| AiBelief::new(particles.max(1), rng))
                 .collect(),
+        }
+    }
+
+    /// A belief that knows each AI's true parameters (`params[p]` for the
+    /// players 1..m; index 0 unused): the omniscient reference of the
+    /// `oracle` tool, to measure what estimating them costs.
+    pub fn known(params: &[AiParams]) -> Belief {
+        Belief {
+            ais: params.iter().map(|&p| AiBelief::point(p)).collect(),
         }
     }
 

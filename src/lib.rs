@@ -21,3 +21,4 @@ pub mod planner;
 pub mod protocol;
 pub mod rules;
 pub mod state;
+pub mod trace;

@@ -5,7 +5,9 @@
 //! environment variable AHC061_BUDGET); `--fixed-work N` replaces the clock
 //! by a fixed number of rollouts per turn, so that a seed plays the same game
 //! every time (tests and the bundle check use it); `--policy greedy` plays
-//! the one-ply baseline instead of the planner.
+//! the one-ply baseline instead of the planner; `--trace FILE` (or the
+//! environment variable AHC061_TRACE) writes what the planner thought each
+//! turn to FILE, for `vis --trace` (off by default).
 
 use std::io::{self, BufWriter};
 use std::process::ExitCode;
@@ -31,7 +33,15 @@ fn main() -> ExitCode {
             PolicyKind::Greedy => Box::new(Greedy),
             PolicyKind::Planner => {
                 let clock = Clock::new(start, options.budget, options.fixed_work);
-                Box::new(Planned::new(mirror, options.seed, clock))
+                let planned = Planned::new(mirror, options.seed, clock);
+                match options.trace.as_deref().map(ahc061::trace::Trace::create) {
+                    Some(Ok(trace)) => Box::new(planned.with_trace(trace)),
+                    Some(Err(e)) => {
+                        eprintln!("warning: no trace: {e}");
+                        Box::new(planned)
+                    }
+                    None => Box::new(planned),
+                }
             }
         }
     };

@@ -11,6 +11,8 @@ pub struct Options {
     pub fixed_work: Option<u64>,
     /// Which policy plays: the rollout planner (default) or the greedy baseline.
     pub policy: PolicyKind,
+    /// When set, the planner's trace goes to this file (see src/trace.rs).
+    pub trace: Option<String>,
 }
 
 /// The policies the binary can play with.
@@ -27,17 +29,22 @@ impl Default for Options {
             budget: 1.8,
             fixed_work: None,
             policy: PolicyKind::Planner,
+            trace: None,
         }
     }
 }
 
 impl Options {
-    /// Reads `--seed N`, `--budget S`, `--fixed-work N` (and the environment
-    /// variable AHC061_BUDGET, which the command line overrides).
+    /// Reads `--seed N`, `--budget S`, `--fixed-work N`, `--policy P`,
+    /// `--trace FILE` (and the environment variables AHC061_BUDGET and
+    /// AHC061_TRACE, which the command line overrides).
     pub fn from_args(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
         let mut options = Options::default();
         if let Ok(budget) = std::env::var("AHC061_BUDGET") {
             options.budget = parse_budget(&budget, "AHC061_BUDGET")?;
+        }
+        if let Some(path) = std::env::var_os("AHC061_TRACE").filter(|p| !p.is_empty()) {
+            options.trace = Some(path.to_string_lossy().into_owned());
         }
         let mut args = args.into_iter();
         while let Some(flag) = args.next() {
@@ -48,6 +55,7 @@ impl Options {
                 "--fixed-work" => {
                     options.fixed_work = Some(parse_number(&value()?, "--fixed-work")?)
                 }
+                "--trace" => options.trace = Some(value()?),
                 "--policy" => {
                     options.policy = match value()?.as_str() {
                         "planner" => PolicyKind::Planner,
@@ -61,7 +69,7 @@ impl Options {
                 }
                 _ => {
                     return Err(format!(
-                        "unknown option {flag:?} (known: --seed, --budget, --fixed-work, --policy)"
+                        "unknown option {flag:?} (known: --seed, --budget, --fixed-work, --policy, --trace)"
                     ));
                 }
             }

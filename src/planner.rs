@@ -189,7 +189,7 @@ impl Planner {
 
     /// The base policy's move first, then the other legal moves by their
     /// expected worth under the posterior-mean forecast, cut to the limit.
-    fn rank_candidates(&self, game: &Game, state: &State, belief: &Belief) -> Vec<Candidate> {
+    pub fn rank_candidates(&self, game: &Game, state: &State, belief: &Belief) -> Vec<Candidate> {
         let mut params = [NO_PARAMS; MAX_PLAYERS];
         for (p, slot) in params.iter_mut().enumerate().take(game.m).skip(1) {
             *slot = belief.mean_params(p);
@@ -275,7 +275,7 @@ pub fn rollout(
 /// a single AI, else the move of highest expected worth under the forecast
 /// (made only when needed).
 #[inline]
-fn base_move(
+pub fn base_move(
     game: &Game,
     state: &State,
     legal: &[Bits; MAX_PLAYERS],

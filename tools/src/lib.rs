@@ -6,5 +6,8 @@ pub mod bundle;
 pub mod cli;
 pub mod eval;
 pub mod r#gen;
+pub mod oracle;
+pub mod replay;
+pub mod report;
 pub mod runner;
 pub mod vis;

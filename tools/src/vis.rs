@@ -2,13 +2,14 @@
 //! move list, scores it, and draws the final board as an SVG in an HTML page.
 //!
 //! [`replay`] plays the game and keeps every position, and [`render_html`]
-//! is the one place that writes HTML, so that an animated viewer can later
-//! grow from it.
+//! writes the static page; [`crate::replay::render_replay`] the animated
+//! viewer, which carries this page's board as its no-script fallback.
 
 use std::fmt::Write as _;
 
 use ahc061::board::{CELLS, Cell, MAX_PLAYERS, N, coords};
 use ahc061::judge::{Judge, ToolInput};
+use ahc061::rules::Outcome;
 use ahc061::state::{Game, NOBODY, State, absolute_score};
 
 /// A replayed game.
@@ -18,6 +19,8 @@ pub struct Replay {
     pub states: Vec<State>,
     /// Every player's destination, for each turn played.
     pub destinations: Vec<[Cell; MAX_PLAYERS]>,
+    /// Which pieces collided or bounced, for each turn played.
+    pub outcomes: Vec<Outcome>,
     /// Why the game stopped before its last turn, in the official tools' words.
     pub error: Option<String>,
 }
@@ -48,6 +51,7 @@ pub fn replay(input: ToolInput, output: &str) -> Replay {
     let mut judge = Judge::new(input);
     let mut states = vec![judge.state];
     let mut destinations = Vec::new();
+    let mut outcomes = Vec::new();
     let mut lines = output
         .lines()
         .map(str::trim)
@@ -57,9 +61,10 @@ pub fn replay(input: ToolInput, output: &str) -> Replay {
         let played = parse_move(lines.next())
             .and_then(|(x, y)| judge.play(x, y).map_err(|illegal| illegal.to_string()));
         match played {
-            Ok((feedback, _)) => {
+            Ok((feedback, outcome)) => {
                 states.push(judge.state);
                 destinations.push(feedback.dest);
+                outcomes.push(outcome);
             }
             Err(message) => {
                 error = Some(message);
@@ -71,6 +76,7 @@ pub fn replay(input: ToolInput, output: &str) -> Replay {
         input: judge.input,
         states,
         destinations,
+        outcomes,
         error,
     }
 }
@@ -123,7 +129,7 @@ pub fn render_html(replay: &Replay) -> String {
 
 /// The board: each cell coloured by owner and level, with its level and
 /// value written in it, and a ring on each piece.
-fn board_svg(game: &Game, state: &State) -> String {
+pub(crate) fn board_svg(game: &Game, state: &State) -> String {
     let side = 2 * MARGIN_PX + N * CELL_PX;
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{side}\" \
@@ -223,7 +229,7 @@ fn cell_colours(owner: i8, level: u8, u: u8) -> (String, &'static str) {
 }
 
 /// Each player's colour, score, cells and (for the AIs) hidden parameters.
-fn legend_table(replay: &Replay) -> String {
+pub(crate) fn legend_table(replay: &Replay) -> String {
     let game = &replay.input.game;
     let state = replay.final_state();
     let mut table = String::from(
@@ -259,7 +265,7 @@ fn legend_table(replay: &Replay) -> String {
 }
 
 /// Text made safe to put in HTML.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

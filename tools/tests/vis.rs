@@ -2,17 +2,14 @@
 //! the official error cases, and the `vis` command line and its page.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use ahc061::judge::ToolInput;
 use ahc061_tools::vis::{Replay, render_html, replay};
 
-fn data(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data")
-        .join(path)
-}
+mod common;
+use common::data;
 
 fn read(path: &str) -> String {
     let path = data(path);
@@ -136,4 +133,128 @@ fn vis_command_prints_the_error_after_a_zero_score() {
         "Score = 0\nPlayer 0 attempted invalid move from (6, 1) to (0, 0).\n"
     );
     assert!(dir.join("vis.html").exists());
+}
+
+#[test]
+fn vis_static_writes_the_official_page_only() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("vis-static");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_vis"))
+        .arg(data("in/0000.txt"))
+        .arg(data("transcripts/0000.moves"))
+        .args(["--static", "-o", "static.html"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "Score = 84915\n");
+    let html = fs::read_to_string(dir.join("static.html")).unwrap();
+    assert!(!html.contains("<script"));
+    assert_eq!(html.matches("<rect class=\"cell\"").count(), 100);
+}
+
+#[test]
+fn the_replay_page_holds_every_turn_as_json() {
+    let replay = replay_case("0000", &read("transcripts/0000.moves"));
+    let data = ahc061_tools::replay::game_data(&replay, None);
+    let frames = data["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), 101);
+    assert_eq!(frames[0].get("dest"), None);
+    assert_eq!(frames[100]["dest"].as_array().unwrap().len(), 4);
+    let last = replay.final_state();
+    let scores: Vec<u64> = frames[100]["score"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        scores,
+        last.score[..4]
+            .iter()
+            .map(|&s| s as u64)
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(data["score"], 84915);
+    assert!(data["truth"][0].is_null() && data["truth"][1]["eps"].is_f64());
+    let html = ahc061_tools::replay::render_replay(&replay, None);
+    // The data cannot close its script element early.
+    let start = html.find("<script id=\"game-data\"").unwrap();
+    let end = start + html[start..].find("</script>").unwrap();
+    assert!(!html[start..end].contains("</"));
+    assert!(html.contains("id=\"result\""));
+}
+
+#[test]
+fn vis_reads_a_tester_log() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("vis-log");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    // A log as `tester --log` writes it, naming its input as given to the tester.
+    let mut log = format!(
+        "# AHC061 game log\ninput {}\n",
+        data("in/0000.txt").display()
+    );
+    for line in read("transcripts/0000.moves").lines() {
+        log.push_str(&format!("< {line}\n"));
+    }
+    log.push_str("score 84915\n");
+    fs::write(dir.join("game.log"), log).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_vis"))
+        .args(["--log", "game.log", "-o", "replay.html"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "Score = 84915\n");
+    assert!(dir.join("replay.html").exists());
+}
+
+#[test]
+fn the_bot_traces_every_turn_when_asked_and_plays_the_same() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("vis-trace");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let trace_path = dir.join("trace.jsonl");
+    let play = |traced: bool| {
+        let mut tester = Command::new(env!("CARGO_BIN_EXE_tester"));
+        tester
+            .arg("--input")
+            .arg(data("in/0002.txt"))
+            .arg(common::bot())
+            .args(["--fixed-work", "10"]);
+        if traced {
+            // The environment variable asks for it as well as --trace does.
+            tester.env("AHC061_TRACE", &trace_path);
+        } else {
+            tester.env_remove("AHC061_TRACE");
+        }
+        let run = tester.output().unwrap();
+        assert!(run.status.success());
+        run.stdout
+    };
+    let traced = play(true);
+    assert_eq!(traced, play(false), "the trace changed the moves");
+    let trace =
+        ahc061_tools::replay::parse_trace(&fs::read_to_string(&trace_path).unwrap()).unwrap();
+    assert_eq!(trace.len(), 100);
+    let input = ToolInput::parse(&read("in/0002.txt")).unwrap();
+    for (k, line) in trace.iter().enumerate() {
+        assert_eq!(line["turn"], k + 1);
+        assert_eq!(line["ais"].as_array().unwrap().len(), input.game.m - 1);
+        assert!(line["candidates"].as_array().unwrap().len() <= 10);
+        let spread = line["ais"][0]["sd"][0].as_f64().unwrap();
+        assert!(spread >= 0.0);
+    }
+    // The moves in the trace are the moves played.
+    let moves = String::from_utf8(traced).unwrap();
+    for (line, played) in trace.iter().zip(moves.lines()) {
+        let chosen = &line["chosen"];
+        assert_eq!(format!("{} {}", chosen[0], chosen[1]), played);
+    }
 }

@@ -1,19 +1,21 @@
 //! `eval (--dir DIR | --seeds A..B) [-j N] [--out FILE.tsv|FILE.json]
-//! [--compare OTHER.tsv] [--time-limit S] -- CMD [ARGS…]`
-//! `eval --rows RUN.tsv [--compare OTHER.tsv]`
+//! [--compare OTHER.tsv] [--html REPORT.html] [--time-limit S] -- CMD [ARGS…]`
+//! `eval --rows RUN.tsv [--compare OTHER.tsv] [--html REPORT.html]`
 //!
 //! Runs the bot on every case (several at once), prints a summary on stdout
 //! (the progress bar goes to stderr), optionally writes one row per case and
 //! compares with an earlier run's rows, paired by case name. With `--rows`
 //! it summarizes (and compares) an earlier run instead of running anything.
+//! `--html` also writes the report as a page with plots (tools/src/report.rs).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use ahc061_tools::eval::{self, Case, Row};
+use ahc061_tools::report;
 use ahc061_tools::runner::RunOptions;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{ArgGroup, Parser};
 
 #[derive(Parser)]
@@ -40,6 +42,9 @@ struct Args {
     /// Compares with an earlier run's rows (TSV or JSON), paired by case.
     #[arg(long, value_name = "FILE")]
     compare: Option<PathBuf>,
+    /// Writes the report as a self-contained HTML page with plots.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
     /// Scores 0 when a bot's wall time exceeds this.
     #[arg(long, value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds)]
     time_limit: Option<Duration>,
@@ -100,6 +105,21 @@ fn run(args: &Args) -> Result<()> {
             "{}",
             eval::compare(&rows, other, &path.display().to_string())
         );
+    }
+    if let Some(html) = &args.html {
+        let name = match (&args.rows, &args.out) {
+            (Some(path), _) | (None, Some(path)) => path.display().to_string(),
+            (None, None) => "this run".to_string(),
+        };
+        let compared = other
+            .as_deref()
+            .zip(args.compare.as_ref().map(|p| p.display().to_string()));
+        let page = report::render_report(
+            &rows,
+            &name,
+            compared.as_ref().map(|(rows, name)| (*rows, name.as_str())),
+        );
+        std::fs::write(html, page).with_context(|| format!("cannot write {}", html.display()))?;
     }
     Ok(())
 }

@@ -1,15 +1,20 @@
-//! `play [--seed S] [--out DIR] [-- BOT ARGS…]`: the README's first command.
-//! Generates the case of seed S (default 0) with the official generator,
-//! runs the real bot binary (`ahc061`, next to this program) through the
-//! tester's runner, prints the score and the bot's time, and writes the
-//! input and the move list into DIR (default `out/`), ready for `vis`.
+//! `play [--seed S] [--out DIR] [--trace] [-- BOT ARGS…]`: the README's first
+//! command. Generates the case of seed S (default 0) with the official
+//! generator, runs the real bot binary (`ahc061`, next to this program)
+//! through the tester's runner, prints the score and the bot's time, and
+//! writes the input, the move list and the replay page (`NNNN.html`, as
+//! `vis` draws it) into DIR (default `out/`). With `--trace` the bot writes
+//! its trace (`NNNN.trace.jsonl`) and the replay shows its beliefs and
+//! candidates beside the true parameters.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use ahc061::judge::ToolInput;
 use ahc061_tools::r#gen::generate;
+use ahc061_tools::replay::{parse_trace, render_replay};
 use ahc061_tools::runner::{RunOptions, run_game};
+use ahc061_tools::vis::replay;
 use anyhow::{Context, Result};
 use clap::Parser;
 
@@ -22,6 +27,9 @@ struct Args {
     /// Where the input and the move list go.
     #[arg(long, default_value = "out")]
     out: PathBuf,
+    /// Asks the bot for its trace and puts it in the replay.
+    #[arg(long)]
+    trace: bool,
     /// Arguments passed to the bot.
     #[arg(last = true)]
     bot_args: Vec<String>,
@@ -47,6 +55,11 @@ fn run(args: &Args) -> Result<()> {
     std::fs::write(&input_path, &text)?;
     let mut command = vec![bot_path()?.to_string_lossy().into_owned()];
     command.extend(args.bot_args.iter().cloned());
+    let trace_path = args.out.join(format!("{:04}.trace.jsonl", args.seed));
+    if args.trace {
+        command.push("--trace".into());
+        command.push(trace_path.to_string_lossy().into_owned());
+    }
     let result = run_game(
         &command,
         &input,
@@ -55,7 +68,18 @@ fn run(args: &Args) -> Result<()> {
     )?;
     let moves_path = args.out.join(format!("{:04}.out.txt", args.seed));
     let moves: String = result.lines.iter().map(|l| format!("{l}\n")).collect();
-    std::fs::write(&moves_path, moves)?;
+    std::fs::write(&moves_path, &moves)?;
+    let trace = if args.trace {
+        let text = std::fs::read_to_string(&trace_path)
+            .with_context(|| format!("the bot wrote no trace to {}", trace_path.display()))?;
+        Some(parse_trace(&text).map_err(anyhow::Error::msg)?)
+    } else {
+        None
+    };
+    let page_path = args.out.join(format!("{:04}.html", args.seed));
+    let replayed = replay(input.clone(), &moves);
+    std::fs::write(&page_path, render_replay(&replayed, trace.as_deref()))
+        .with_context(|| format!("cannot write {}", page_path.display()))?;
     if let Some(error) = &result.error {
         eprintln!("{error}");
     }
@@ -68,9 +92,10 @@ fn run(args: &Args) -> Result<()> {
         result.wall.as_secs_f64()
     );
     println!(
-        "input: {}  moves: {}",
+        "input: {}  moves: {}  replay: {}",
         input_path.display(),
-        moves_path.display()
+        moves_path.display(),
+        page_path.display()
     );
     Ok(())
 }

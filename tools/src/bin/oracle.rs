@@ -1,0 +1,82 @@
+//! `oracle [--dir DIR] [--mode bot|params|full] [--fixed-work N] [-j N] [--out FILE]`:
+//! plays every tool input of DIR in-process with the bot's planner, knowing
+//! what the bot knows (`bot`), the AIs' true parameters (`params`), or those
+//! and the future random numbers (`full`); see tools/src/oracle.rs. Prints
+//! eval's summary and writes eval's rows (TSV, or JSON for *.json), so that
+//! `eval --rows A.tsv --compare B.tsv [--html report.html]` compares modes.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use ahc061::judge::ToolInput;
+use ahc061_tools::eval::{self, Row};
+use ahc061_tools::oracle::{self, BOT_SEED, Mode};
+use anyhow::{Context, Result, anyhow};
+use clap::Parser;
+use rayon::prelude::*;
+
+#[derive(Parser)]
+#[command(about = "The bot's planner with the true parameters (and the future random numbers)")]
+struct Args {
+    #[arg(long, default_value = "tests/data/in")]
+    dir: PathBuf,
+    /// bot, params (true parameters) or full (true parameters and r1, r2).
+    #[arg(long, default_value = "params")]
+    mode: Mode,
+    /// Rollouts per turn (the full mode needs one per candidate).
+    #[arg(long, default_value_t = 100)]
+    fixed_work: u64,
+    /// The bot's seed (default: the binary's).
+    #[arg(long, default_value_t = BOT_SEED)]
+    seed: u64,
+    /// Games at once.
+    #[arg(short, default_value_t = 2)]
+    j: usize,
+    /// Writes one row per case, as eval does.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+fn run(args: &Args) -> Result<()> {
+    let files = eval::input_files(&args.dir)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.j)
+        .build()
+        .context("cannot start the worker threads")?;
+    let rows: Vec<Row> = pool.install(|| {
+        files
+            .par_iter()
+            .map(|path| -> Result<Row> {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let input =
+                    ToolInput::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+                let start = Instant::now();
+                let score = oracle::play(&input, args.mode, args.fixed_work, args.seed);
+                Ok(Row {
+                    case: path
+                        .file_stem()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                        .into(),
+                    seed: None,
+                    m: input.game.m,
+                    u: input.game.u,
+                    score,
+                    wall_s: start.elapsed().as_secs_f64(),
+                    error: None,
+                })
+            })
+            .collect::<Result<_>>()
+    })?;
+    if let Some(path) = &args.out {
+        eval::write_rows(path, &rows)?;
+    }
+    print!("{}", eval::summary(&rows));
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    ahc061_tools::cli::finish("oracle", run(&Args::parse()))
+}

@@ -1,0 +1,402 @@
+// The AHC061 replay viewer: reads the game from the JSON in
+// <script id="game-data">, draws the board, the moves, the score curves and
+// (when the page holds the bot's trace) its beliefs and candidates, turn by
+// turn. No network, no library: plain DOM and SVG.
+//
+// URL hash "#test": step to the last turn and write what the page shows
+// (turn, raw scores, absolute score, script errors) as JSON into
+// <pre id="result">, for the headless-browser test.
+(function () {
+  "use strict";
+  var SVGNS = "http://www.w3.org/2000/svg";
+  var HUES = [210, 0, 120, 50, 280, 28, 175, 320];
+  var D = JSON.parse(document.getElementById("game-data").textContent);
+  var N = D.n, M = D.m, U = D.u;
+  var LAST = D.frames.length - 1;
+  var CELL = 50, MARGIN = 20;
+  var turn = 0, timer = null;
+
+  // ---------------------------------------------------------------- helpers
+  function el(tag, attrs, parent, text) {
+    var e = document.createElement(tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function svg(tag, attrs, parent, text) {
+    var e = document.createElementNS(SVGNS, tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function $(id) { return document.getElementById(id); }
+  function rc(c) { return [Math.floor(c / N), c % N]; }
+  function fmt(x, d) { return x === null || x === undefined ? "–" : Number(x).toFixed(d); }
+  function playerColour(p) { return "hsl(" + HUES[p] + ", 70%, 50%)"; }
+  function darkColour(p) { return "hsl(" + HUES[p] + ", 80%, 25%)"; }
+  function levelColour(p, level) {
+    var l = U <= 1 ? 60 : 85 - 45 * (level - 1) / (U - 1);
+    return "hsl(" + HUES[p] + ", 70%, " + l + "%)";
+  }
+  function absoluteScore(s0, best) {
+    return Math.round(1e5 * Math.log2(1 + s0 / Math.max(best, 1)));
+  }
+  function bestAi(scores) {
+    var best = 0;
+    for (var p = 1; p < M; p++) best = Math.max(best, scores[p]);
+    return best;
+  }
+
+  // ---------------------------------------------------------------- board
+  var maxV = Math.max.apply(null, D.value), minV = Math.min.apply(null, D.value);
+  function valueShade(v) {
+    var t = maxV > minV ? (v - minV) / (maxV - minV) : 0;
+    return "hsl(40, 15%, " + (97 - 32 * t).toFixed(1) + "%)";
+  }
+  var side = 2 * MARGIN + N * CELL;
+  var board = svg("svg", { width: side, height: side, id: "board", "font-family": "sans-serif" });
+  $("board-box").appendChild(board);
+  var cells = [];
+  for (var k = 0; k < N; k++) {
+    var mid = MARGIN + k * CELL + CELL / 2;
+    svg("text", { x: mid, y: 14, "font-size": 11, "text-anchor": "middle" }, board, k);
+    svg("text", { x: 9, y: mid + 4, "font-size": 11, "text-anchor": "middle" }, board, k);
+  }
+  for (var c = 0; c < N * N; c++) {
+    var ij = rc(c), x = MARGIN + ij[1] * CELL, y = MARGIN + ij[0] * CELL;
+    var g = svg("g", {}, board);
+    var title = svg("title", {}, g);
+    svg("rect", { x: x, y: y, width: CELL, height: CELL, fill: valueShade(D.value[c]), stroke: "#aaa" }, g);
+    var inner = svg("rect", { x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, fill: "none" }, g);
+    var lvl = svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 6, "font-size": 17, "font-weight": "bold", "text-anchor": "middle" }, g);
+    svg("text", { x: x + 3, y: y + CELL - 3, "font-size": 8, fill: "#555" }, g, D.value[c]);
+    cells.push({ title: title, inner: inner, level: lvl, ij: ij });
+  }
+  var candidateLayer = svg("g", {}, board);
+  var moveLayer = svg("g", {}, board);
+  var pieceLayer = svg("g", {}, board);
+  var defs = svg("defs", {}, board);
+  for (var p = 0; p < M; p++) {
+    var marker = svg("marker", { id: "arrow" + p, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto" }, defs);
+    svg("path", { d: "M0,0 L10,5 L0,10 z", fill: darkColour(p) }, marker);
+  }
+  function centre(c) {
+    var ij = rc(c);
+    return [MARGIN + ij[1] * CELL + CELL / 2, MARGIN + ij[0] * CELL + CELL / 2];
+  }
+
+  function drawBoard(f, prev) {
+    for (var c = 0; c < N * N; c++) {
+      var o = f.owner[c], L = f.level[c], cell = cells[c];
+      cell.inner.setAttribute("fill", o < 0 ? "none" : levelColour(o, L));
+      cell.level.textContent = o < 0 ? "" : L;
+      cell.level.setAttribute("fill", o >= 0 && U > 1 && 85 - 45 * (L - 1) / (U - 1) < 55 ? "#fff" : "#000");
+      cell.title.textContent = "(" + cell.ij[0] + ", " + cell.ij[1] + ") V = " + D.value[c] +
+        (o < 0 ? ", unowned" : ", player " + o + ", level " + L);
+    }
+    pieceLayer.textContent = "";
+    moveLayer.textContent = "";
+    for (var p = 0; p < M; p++) {
+      var at = centre(f.pos[p]);
+      var piece = svg("g", { "class": "live-piece" }, pieceLayer);
+      svg("title", {}, piece, "player " + p + "'s piece");
+      svg("circle", { cx: at[0], cy: at[1], r: 13, fill: "#fff", stroke: darkColour(p), "stroke-width": 3 }, piece);
+      svg("text", { x: at[0], y: at[1] + 4, "font-size": 11, "font-weight": "bold", "text-anchor": "middle", fill: darkColour(p) }, piece, p);
+    }
+    if (!prev || !f.dest) return;
+    for (var q = 0; q < M; q++) {
+      var from = centre(prev.pos[q]), to = centre(f.dest[q]);
+      var collided = (f.collided >> q) & 1, bounced = (f.bounced >> q) & 1;
+      var dash = collided || bounced ? "4 3" : "";
+      if (f.dest[q] !== prev.pos[q]) {
+        // Shorten the arrow so that its head stays visible beside the target's centre.
+        var dx = to[0] - from[0], dy = to[1] - from[1], len = Math.sqrt(dx * dx + dy * dy);
+        var s = Math.max(0, (len - 15) / len);
+        svg("line", { x1: from[0], y1: from[1], x2: from[0] + dx * s, y2: from[1] + dy * s,
+          stroke: darkColour(q), "stroke-width": 2.5, "stroke-dasharray": dash,
+          "marker-end": "url(#arrow" + q + ")", opacity: 0.85 }, moveLayer);
+      }
+      var mark = svg("g", { "class": "dest" }, moveLayer);
+      svg("title", {}, mark, "player " + q + " chose (" + rc(f.dest[q]) + ")" +
+        (collided ? ": collided" : bounced ? ": bounced" : ""));
+      if (collided || bounced) {
+        var colour = collided ? "#d00" : "#e80";
+        svg("path", { d: "M" + (to[0] - 9) + "," + (to[1] - 9) + " l18,18 m0,-18 l-18,18",
+          stroke: colour, "stroke-width": 4 }, mark);
+      } else {
+        svg("rect", { x: to[0] - CELL / 2 + 2, y: to[1] - CELL / 2 + 2, width: CELL - 4, height: CELL - 4,
+          fill: "none", stroke: darkColour(q), "stroke-width": 2, "stroke-dasharray": "3 2" }, mark);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- players and moves
+  var playerRows = [];
+  (function () {
+    var table = el("table", { id: "players" }, $("players-box"));
+    var head = el("tr", {}, table);
+    ["", "player", "score", "cells", "ratio to leader", "this turn"].forEach(function (h) { el("th", {}, head, h); });
+    for (var p = 0; p < M; p++) {
+      var tr = el("tr", {}, table);
+      var sw = el("td", {}, tr);
+      el("span", { "class": "swatch", style: "background:" + levelColour(p, U) }, sw);
+      el("td", {}, tr, p === 0 ? "0 (bot)" : p);
+      playerRows.push({
+        score: el("td", { "class": "score", "data-player": p }, tr),
+        cells: el("td", {}, tr),
+        ratio: el("td", {}, tr),
+        move: el("td", { "class": "move" }, tr)
+      });
+    }
+  })();
+
+  function drawPlayers(f, prev) {
+    var leader = Math.max.apply(null, f.score.slice(0, M));
+    for (var p = 0; p < M; p++) {
+      var row = playerRows[p], owned = 0;
+      for (var c = 0; c < N * N; c++) if (f.owner[c] === p) owned++;
+      row.score.textContent = f.score[p];
+      row.cells.textContent = owned;
+      row.ratio.textContent = fmt(f.score[p] / Math.max(leader, 1), 3);
+      if (prev && f.dest) {
+        var what = (f.collided >> p) & 1 ? "collided" : (f.bounced >> p) & 1 ? "bounced" :
+          f.dest[p] === prev.pos[p] ? "stayed" : "moved";
+        row.move.textContent = "(" + rc(prev.pos[p]) + ") → (" + rc(f.dest[p]) + ") " + what;
+        row.move.className = "move " + what;
+      } else {
+        row.move.textContent = "";
+      }
+    }
+    $("turn-label").textContent = "turn " + f.turn + " / " + D.turns;
+    $("now-score").textContent = absoluteScore(f.score[0], bestAi(f.score));
+  }
+
+  // ---------------------------------------------------------------- charts
+  var CW = 440, CH = 190, PAD = 42;
+  function chart(parentId, title, series, yMax, yMin, hLine) {
+    var box = $(parentId);
+    el("div", { "class": "chart-title" }, box, title);
+    var s = svg("svg", { width: CW, height: CH, "class": "chart", "font-family": "sans-serif" }, box);
+    var X = function (t) { return PAD + (CW - PAD - 10) * t / Math.max(LAST, 1); };
+    var Y = function (v) { return CH - 20 - (CH - 30) * (v - yMin) / (yMax - yMin); };
+    svg("line", { x1: PAD, y1: Y(yMin), x2: CW - 10, y2: Y(yMin), stroke: "#888" }, s);
+    svg("line", { x1: PAD, y1: Y(yMin), x2: PAD, y2: Y(yMax), stroke: "#888" }, s);
+    for (var i = 0; i <= 4; i++) {
+      var v = yMin + (yMax - yMin) * i / 4;
+      svg("text", { x: PAD - 4, y: Y(v) + 4, "font-size": 10, "text-anchor": "end" }, s,
+        yMax - yMin >= 10 ? Math.round(v) : v.toFixed(2));
+      svg("line", { x1: PAD, y1: Y(v), x2: CW - 10, y2: Y(v), stroke: "#eee" }, s);
+    }
+    for (var t = 0; t <= LAST; t += 20) {
+      svg("text", { x: X(t), y: CH - 5, "font-size": 10, "text-anchor": "middle" }, s, t);
+    }
+    if (hLine !== undefined) {
+      svg("line", { x1: PAD, y1: Y(hLine), x2: CW - 10, y2: Y(hLine), stroke: "#999", "stroke-dasharray": "4 3" }, s);
+    }
+    series.forEach(function (ser) {
+      var d = ser.values.map(function (v, t) { return (t ? "L" : "M") + X(t).toFixed(1) + "," + Y(v).toFixed(1); }).join("");
+      svg("path", { d: d, fill: "none", stroke: ser.colour, "stroke-width": ser.width || 1.6 }, s);
+    });
+    var cursor = svg("line", { y1: 5, y2: CH - 20, stroke: "#000", "stroke-width": 1 }, s);
+    s.addEventListener("click", function (ev) {
+      var r = s.getBoundingClientRect();
+      var t = Math.round((ev.clientX - r.left - PAD) / (CW - PAD - 10) * LAST);
+      show(Math.max(0, Math.min(LAST, t)));
+    });
+    return function (t) { cursor.setAttribute("x1", X(t)); cursor.setAttribute("x2", X(t)); };
+  }
+  var scoreSeries = [], topScore = 1;
+  for (var sp = 0; sp < M; sp++) {
+    scoreSeries.push({ colour: playerColour(sp), width: sp === 0 ? 3 : 1.6,
+      values: D.frames.map(function (f) { topScore = Math.max(topScore, f.score[sp]); return f.score[sp]; }) });
+  }
+  var ratios = D.frames.map(function (f) { return f.score[0] / Math.max(bestAi(f.score), 1); });
+  var topRatio = Math.max(2, Math.ceil(Math.max.apply(null, ratios) * 2) / 2);
+  var cursors = [
+    chart("score-chart", "score Σ V·L of every player", scoreSeries, topScore, 0),
+    chart("ratio-chart", "player 0's score / best AI's (dashed: 1)",
+      [{ colour: playerColour(0), width: 2.5, values: ratios }], topRatio, 0, 1)
+  ];
+
+  // ---------------------------------------------------------------- the bot's mind
+  var RATIO_NAMES = ["wb/wa", "wc/wa", "wd/wa", "ε"];
+  function truthOf(p) {
+    var t = D.truth[p];
+    return t ? [t.wb / t.wa, t.wc / t.wa, t.wd / t.wa, t.eps] : null;
+  }
+  var traceByTurn = {};
+  if (D.trace) D.trace.forEach(function (r) { traceByTurn[r.turn] = r; });
+
+  // How far the bot's beliefs are from the truth, turn by turn (frame t
+  // shows the belief the move of turn t was chosen with, as the panel does).
+  if (D.trace && truthOf(1)) {
+    var errorSeries = [], topError = 0.05;
+    for (var ep = 1; ep < M; ep++) {
+      var truth = truthOf(ep), values = [];
+      for (var et = 0; et <= LAST; et++) {
+        var rec = traceByTurn[Math.max(et, 1)], err = null;
+        var ai = rec && (rec.ais || []).filter(function (a) { return a.p === ep; })[0];
+        if (ai) {
+          err = 0;
+          for (var ek = 0; ek < 4; ek++) err += Math.abs(ai.mean[ek] - truth[ek]) / truth[ek] / 4;
+          topError = Math.max(topError, err);
+        }
+        values.push(err === null ? (values.length ? values[values.length - 1] : 0) : err);
+      }
+      errorSeries.push({ colour: playerColour(ep), values: values });
+    }
+    cursors.push(chart("belief-chart", "the bot's belief error per AI: mean |estimate − truth| / truth " +
+      "of wb/wa, wc/wa, wd/wa, ε", errorSeries, Math.ceil(topError * 10) / 10, 0));
+  }
+
+  // Where a value sits on a little axis: ratios on a log scale over
+  // [0.3, 1/0.3], ε linear over [0.1, 0.5].
+  function axisPos(k, v, w) {
+    if (k === 3) return w * Math.max(0, Math.min(1, (v - 0.1) / 0.4));
+    var lo = Math.log(0.3), hi = Math.log(1 / 0.3);
+    return w * Math.max(0, Math.min(1, (Math.log(Math.max(v, 1e-3)) - lo) / (hi - lo)));
+  }
+  function beliefCell(td, k, p, mean, sd, truth) {
+    var W = 110;
+    var s = svg("svg", { width: W, height: 16 }, td);
+    svg("line", { x1: 0, y1: 8, x2: W, y2: 8, stroke: "#ccc" }, s);
+    if (k < 3) svg("line", { x1: axisPos(k, 1, W), y1: 3, x2: axisPos(k, 1, W), y2: 13, stroke: "#ccc" }, s);
+    if (mean !== null) {
+      var a = axisPos(k, mean - sd, W), b = axisPos(k, mean + sd, W);
+      svg("rect", { x: a, y: 4, width: Math.max(b - a, 1.5), height: 8, fill: playerColour(p), opacity: 0.5 }, s);
+      svg("circle", { cx: axisPos(k, mean, W), cy: 8, r: 3, fill: darkColour(p) }, s);
+    }
+    if (truth !== null) {
+      svg("line", { x1: axisPos(k, truth, W), y1: 1, x2: axisPos(k, truth, W), y2: 15, stroke: "#000", "stroke-width": 2 }, s);
+    }
+    el("div", { "class": "belief-text" }, td,
+      (mean === null ? "–" : fmt(mean, 2) + " ± " + fmt(sd, 2)) + (truth === null ? "" : "  (true " + fmt(truth, 2) + ")"));
+  }
+
+  function drawMind(t) {
+    var box = $("mind");
+    box.textContent = "";
+    if (!D.trace) {
+      el("p", { "class": "note" }, box, "No trace of the bot's thinking in this page " +
+        "(play with `play --trace`, or run the bot with `--trace FILE` and give vis `--trace FILE`).");
+      drawTruthOnly(box);
+      return;
+    }
+    // Frame t shows the move of turn t; the bot thought about it before the turn.
+    var r = traceByTurn[Math.max(t, 1)];
+    el("h3", {}, box, "The bot's beliefs before turn " + Math.max(t, 1) + " (bar: mean ± sd, black tick: truth)");
+    if (!r) { el("p", { "class": "note" }, box, "no trace for this turn"); return; }
+    var table = el("table", { id: "beliefs" }, box);
+    var head = el("tr", {}, table);
+    el("th", {}, head, "AI");
+    RATIO_NAMES.forEach(function (n) { el("th", {}, head, n); });
+    (r.ais || []).forEach(function (ai) {
+      var tr = el("tr", {}, table), truth = truthOf(ai.p);
+      el("td", {}, tr, ai.p);
+      for (var k = 0; k < 4; k++) {
+        beliefCell(el("td", {}, tr), k, ai.p, ai.mean[k], ai.sd[k], truth ? truth[k] : null);
+      }
+    });
+    el("h3", {}, box, "Planner, turn " + r.turn + ": " + r.rollouts + " rollouts; played (" + r.chosen + ")" +
+      (r.planned === false ? " (fallback: the planner failed)" : ""));
+    var ct = el("table", { id: "candidates" }, box);
+    var ch = el("tr", {}, ct);
+    ["#", "move", "rollouts", "advantage over base (mean log2 ratio)", "z", ""].forEach(function (h) { el("th", {}, ch, h); });
+    (r.candidates || []).forEach(function (cand, i) {
+      var tr = el("tr", { "class": String(cand.cell) === String(r.chosen) ? "chosen" : "" }, ct);
+      el("td", {}, tr, i);
+      el("td", {}, tr, "(" + cand.cell + ")");
+      el("td", {}, tr, cand.rollouts);
+      el("td", {}, tr, i === 0 ? "base move" : fmt(cand.mean, 4));
+      el("td", {}, tr, i === 0 ? "" : fmt(cand.z, 1));
+      el("td", {}, tr, String(cand.cell) === String(r.chosen) ? "played" : "");
+    });
+    candidateLayer.textContent = "";
+    (r.candidates || []).forEach(function (cand, i) {
+      var at = centre(cand.cell[0] * N + cand.cell[1]);
+      svg("text", { x: at[0] + 14, y: at[1] - 12, "font-size": 10, fill: "#000", stroke: "#fff",
+        "stroke-width": 3, "paint-order": "stroke", "class": "cand" }, candidateLayer, "#" + i);
+    });
+  }
+  function drawTruthOnly(box) {
+    el("h3", {}, box, "The AIs' true parameters");
+    var table = el("table", {}, box);
+    var head = el("tr", {}, table);
+    el("th", {}, head, "AI");
+    RATIO_NAMES.forEach(function (n) { el("th", {}, head, n); });
+    for (var p = 1; p < M; p++) {
+      var truth = truthOf(p);
+      if (!truth) continue;
+      var tr = el("tr", {}, table);
+      el("td", {}, tr, p);
+      for (var k = 0; k < 4; k++) beliefCell(el("td", {}, tr), k, p, null, 0, truth[k]);
+    }
+  }
+
+  // ---------------------------------------------------------------- controls
+  var slider = $("slider");
+  slider.max = LAST;
+  function show(t) {
+    turn = Math.max(0, Math.min(LAST, t));
+    var f = D.frames[turn], prev = turn > 0 ? D.frames[turn - 1] : null;
+    drawBoard(f, prev);
+    drawPlayers(f, prev);
+    cursors.forEach(function (move) { move(turn); });
+    drawMind(turn);
+    slider.value = turn;
+  }
+  function step(d) { show(turn + d); }
+  function play() {
+    if (timer) { clearInterval(timer); timer = null; $("play").textContent = "▶ play"; return; }
+    if (turn >= LAST) show(0);
+    $("play").textContent = "❚❚ pause";
+    timer = setInterval(function () {
+      if (turn >= LAST) { play(); return; }
+      step(1);
+    }, Number($("speed").value));
+  }
+  $("first").onclick = function () { show(0); };
+  $("back").onclick = function () { step(-1); };
+  $("play").onclick = play;
+  $("forward").onclick = function () { step(1); };
+  $("last").onclick = function () { show(LAST); };
+  slider.oninput = function () { show(Number(slider.value)); };
+  $("speed").onchange = function () { if (timer) { play(); play(); } };
+  document.addEventListener("keydown", function (ev) {
+    if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT") return;
+    var keys = { ArrowRight: function () { step(1); }, ArrowLeft: function () { step(-1); },
+      " ": play, Home: function () { show(0); }, End: function () { show(LAST); },
+      PageUp: function () { step(-10); }, PageDown: function () { step(10); } };
+    if (keys[ev.key]) { keys[ev.key](); ev.preventDefault(); }
+  });
+
+  $("static").hidden = true;
+  $("viewer").hidden = false;
+  var at = /^#t=(\d+)$/.exec(location.hash);
+  show(at ? Number(at[1]) : LAST);
+
+  if (location.hash === "#test") {
+    // The controls, as a user would use them: keys and buttons.
+    var controls = [];
+    function key(k) { document.dispatchEvent(new KeyboardEvent("keydown", { key: k })); controls.push(turn); }
+    function click(id) { $(id).click(); controls.push(turn); }
+    key("Home"); key("ArrowRight"); key("PageDown"); key("ArrowLeft"); key("End");
+    click("back"); click("first"); click("forward"); click("last");
+    // Then step to the end one turn at a time, as a user pressing → would.
+    show(0);
+    while (turn < LAST) step(1);
+    var scores = playerRows.map(function (row) { return Number(row.score.textContent); });
+    $("result").textContent = JSON.stringify({
+      turn: D.frames[turn].turn,
+      scores: scores,
+      absolute: Number($("now-score").textContent),
+      final: D.score,
+      traced_turns: D.trace ? D.trace.length : 0,
+      belief_rows: document.querySelectorAll("#beliefs tr").length,
+      controls: controls,
+      errors: window.__errors || []
+    });
+  }
+})();

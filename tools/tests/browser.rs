@@ -1,0 +1,236 @@
+//! End to end in a real browser: a game played by the bot through
+//! `tester --log --trace`, turned into a replay by `vis`, opened in headless
+//! Chromium, whose page steps to the last turn (URL hash `#test`) and writes
+//! what it shows into `<pre id="result">`: the final scores must equal the
+//! tester's and the engine's, with no script error. Then an `eval --html`
+//! report of a real (small) run renders its plots.
+//!
+//! Needs `chromium` (Debian's package; `.ci/run` installs it). Without it the
+//! test says so and passes, unless AHC061_REQUIRE_BROWSER is set (CI sets it).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use ahc061::judge::{Judge, ToolInput};
+use ahc061_tools::runner::GameLog;
+use serde_json::Value;
+use wait_timeout::ChildExt;
+
+mod common;
+use common::{bot, data};
+
+/// The browser to use: $AHC061_CHROMIUM, else the first of the usual names on PATH.
+fn chromium() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("AHC061_CHROMIUM") {
+        return Some(PathBuf::from(path));
+    }
+    let path = std::env::var_os("PATH")?;
+    ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
+        .find(|candidate| candidate.is_file())
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("browser-{name}"));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The DOM of `page` (with `hash`) after its scripts ran, from headless Chromium.
+fn dump_dom(browser: &Path, page: &Path, hash: &str, profile: &Path) -> String {
+    let url = format!("file://{}{hash}", page.canonicalize().unwrap().display());
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(&url)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("cannot start the browser");
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
+        text
+    });
+    match child.wait_timeout(Duration::from_secs(60)).unwrap() {
+        Some(status) => assert!(status.success(), "the browser failed on {url}: {status}"),
+        None => {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the browser did not finish {url} within 60 s");
+        }
+    }
+    reader.join().unwrap()
+}
+
+/// The text of `<pre id="result">` in a dumped DOM, parsed.
+fn result_json(dom: &str) -> Value {
+    let start = dom
+        .find("<pre id=\"result\">")
+        .unwrap_or_else(|| panic!("no result element in the page"))
+        + "<pre id=\"result\">".len();
+    let end = start + dom[start..].find("</pre>").unwrap();
+    let text = dom[start..end]
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&");
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("result {text:?}: {e}"))
+}
+
+#[test]
+fn replay_and_report_work_in_a_browser() {
+    let Some(browser) = chromium() else {
+        assert!(
+            std::env::var_os("AHC061_REQUIRE_BROWSER").is_none(),
+            "AHC061_REQUIRE_BROWSER is set but no chromium was found"
+        );
+        eprintln!("SKIPPED: no chromium on PATH (install Debian's `chromium` to run this test)");
+        return;
+    };
+    let dir = scratch_dir("replay");
+    let case = "0001";
+    let input_path = data(&format!("in/{case}.txt"));
+
+    // A real game: the bot through the tester, with its log and its trace.
+    let log_path = dir.join("game.log");
+    let trace_path = dir.join("trace.jsonl");
+    let tester = Command::new(env!("CARGO_BIN_EXE_tester"))
+        .arg("--input")
+        .arg(&input_path)
+        .arg("--log")
+        .arg(&log_path)
+        .arg(bot())
+        .args(["--fixed-work", "10", "--trace"])
+        .arg(&trace_path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&tester.stderr);
+    let tester_score: i64 = stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("Score = "))
+        .unwrap_or_else(|| panic!("no score from the tester: {stderr}"))
+        .parse()
+        .unwrap();
+    assert!(tester_score > 0, "{stderr}");
+
+    // The engine's final scores of the same game.
+    let log = GameLog::parse(&fs::read_to_string(&log_path).unwrap()).unwrap();
+    let mut judge =
+        Judge::new(ToolInput::parse(&fs::read_to_string(&input_path).unwrap()).unwrap());
+    for (x, y) in log.moves().unwrap() {
+        judge.play(x, y).unwrap();
+    }
+    let m = judge.input.game.m;
+    let engine_scores: Vec<i64> = judge.state.score[..m].iter().map(|&s| s as i64).collect();
+    assert_eq!(judge.score(), tester_score);
+
+    let page = dir.join("replay.html");
+    let vis = Command::new(env!("CARGO_BIN_EXE_vis"))
+        .arg("--log")
+        .arg(&log_path)
+        .arg("--trace")
+        .arg(&trace_path)
+        .arg("-o")
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(
+        vis.status.success(),
+        "{}",
+        String::from_utf8_lossy(&vis.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&vis.stdout),
+        format!("Score = {tester_score}\n")
+    );
+
+    let dom = dump_dom(&browser, &page, "#test", &dir.join("profile-replay"));
+    let result = result_json(&dom);
+    assert_eq!(
+        result["errors"],
+        serde_json::json!([]),
+        "script errors: {result}"
+    );
+    assert_eq!(result["turn"], 100, "{result}");
+    // Home, →, PageDown, ←, End, then the buttons ◀, |◀, ▶, ▶|.
+    assert_eq!(
+        result["controls"],
+        serde_json::json!([0, 1, 11, 10, 100, 99, 0, 1, 100]),
+        "{result}"
+    );
+    assert_eq!(result["absolute"], tester_score, "{result}");
+    let shown: Vec<i64> = result["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect();
+    assert_eq!(shown, engine_scores, "{result}");
+    // The bot's mind is on the page: every turn traced, a belief row per AI.
+    assert_eq!(result["traced_turns"], 100, "{result}");
+    assert_eq!(result["belief_rows"], m as i64, "{result}");
+
+    // The report of a real run of two cases, compared with itself shifted.
+    let run_dir = scratch_dir("report");
+    let cases = run_dir.join("in");
+    fs::create_dir_all(&cases).unwrap();
+    for case in ["0000", "0002"] {
+        fs::copy(
+            data(&format!("in/{case}.txt")),
+            cases.join(format!("{case}.txt")),
+        )
+        .unwrap();
+    }
+    let eval = |out: &str, work: &str, extra: &[&str]| {
+        let run = Command::new(env!("CARGO_BIN_EXE_eval"))
+            .arg("--dir")
+            .arg(&cases)
+            .args(["-j", "2", "--out"])
+            .arg(run_dir.join(out))
+            .args(extra)
+            .arg("--")
+            .arg(bot())
+            .args(["--fixed-work", work])
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+    };
+    eval("base.tsv", "0", &[]);
+    let report = run_dir.join("report.html");
+    let compare = run_dir.join("base.tsv");
+    let html_arg = report.to_str().unwrap();
+    eval(
+        "planned.tsv",
+        "10",
+        &["--compare", compare.to_str().unwrap(), "--html", html_arg],
+    );
+    let dom = dump_dom(&browser, &report, "", &run_dir.join("profile-report"));
+    for id in ["scores", "times", "by-m", "by-u", "differences", "paired"] {
+        assert!(
+            dom.contains(&format!("id=\"{id}\"")),
+            "no {id} in the report"
+        );
+    }
+    assert_eq!(dom.matches("<svg ").count(), 5);
+    assert!(dom.contains("class=\"limit\""));
+}
