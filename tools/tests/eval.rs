@@ -144,3 +144,51 @@ fn rejects_a_bad_invocation() {
     assert!(!empty.status.success());
     assert!(text(empty.stderr).contains("is empty"));
 }
+
+#[test]
+fn records_each_failing_case_and_carries_on() {
+    // picky.sh hangs on the two-player case 0006 (killed after 1 s) and
+    // plays the others; one input file is malformed. Every case gets its row.
+    let dir = scratch_dir("failures");
+    let cases = dir.join("in");
+    fs::create_dir_all(&cases).unwrap();
+    for case in ["0000", "0006", "0001"] {
+        fs::copy(
+            data(&format!("in/{case}.txt")),
+            cases.join(format!("{case}.txt")),
+        )
+        .unwrap();
+    }
+    fs::write(cases.join("0002.txt"), "10 4 100\n").unwrap();
+    let tsv = dir.join("rows.tsv");
+    let script = data("bots/picky.sh").display().to_string();
+    let clock = std::time::Instant::now();
+    let out = eval(&[
+        "--dir",
+        cases.to_str().unwrap(),
+        "-j",
+        "2",
+        "--kill-after",
+        "1",
+        "--out",
+        tsv.to_str().unwrap(),
+        "--",
+        "sh",
+        &script,
+    ]);
+    assert!(clock.elapsed() < std::time::Duration::from_secs(8));
+    assert!(out.status.success(), "{}", text(out.stderr));
+    let summary = text(out.stdout);
+    assert!(summary.contains("zero score  2 cases\n"), "{summary}");
+    let rows = read_rows(&tsv).unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r.case.as_str()).collect();
+    assert_eq!(names, ["0000", "0001", "0002", "0006"]);
+    assert!(rows[0].score > 0 && rows[0].error.is_none());
+    assert!(rows[1].score > 0 && rows[1].error.is_none());
+    let bad = rows[2].error.as_deref().unwrap();
+    assert!(bad.starts_with("bad input: "), "{bad}");
+    let killed = rows[3].error.as_deref().unwrap();
+    assert!(killed.starts_with("Killed after 1.0 s"), "{killed}");
+    assert_eq!((rows[2].score, rows[3].score), (0, 0));
+    fs::remove_dir_all(&dir).unwrap();
+}
