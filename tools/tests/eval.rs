@@ -192,3 +192,49 @@ fn records_each_failing_case_and_carries_on() {
     assert_eq!((rows[2].score, rows[3].score), (0, 0));
     fs::remove_dir_all(&dir).unwrap();
 }
+
+// ---- loadtest (issue #6, point 5: the full run is documented, not tested) ----
+
+#[test]
+fn loadtest_reports_wall_times_quiet_and_loaded() {
+    let bot = bot().display().to_string();
+    let run = |limit: &str| {
+        Command::new(env!("CARGO_BIN_EXE_loadtest"))
+            .args([
+                "--seeds",
+                "0..2",
+                "-j",
+                "2",
+                "--burners",
+                "1",
+                "--limit",
+                limit,
+            ])
+            .args(["--", &bot, "--fixed-work", "5"])
+            .output()
+            .unwrap()
+    };
+    let out = run("10");
+    assert!(out.status.success(), "{}", text(out.stderr));
+    let report = text(out.stdout);
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(lines.len(), 2, "{report}");
+    assert!(
+        lines[0].starts_with("quiet  cases 2  wall median "),
+        "{report}"
+    );
+    assert!(
+        lines[1].starts_with("load   cases 2  wall median "),
+        "{report}"
+    );
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.contains("zero scores 0") && l.ends_with(" ok")),
+        "{report}"
+    );
+    // A limit no game can meet fails the run.
+    let strict = run("0.001");
+    assert!(!strict.status.success());
+    assert!(text(strict.stdout).contains("FAILED"));
+}

@@ -3,9 +3,10 @@
 //!
 //! stdout gets every line the bot printed (the move list); stderr gets a
 //! `corrupted: …` line per report changed by `--corrupt`, the error message,
-//! if any, then `Score = N`, then `Time = S s` (the bot's wall time). Like the official tester it exits with 0 whatever the score;
-//! a bad invocation (no command, unreadable or malformed input, a command
-//! that cannot start) is an error with a non-zero exit code.
+//! if any, then `Score = N`, then `Time = S s` (the bot's wall time). Like
+//! the official tester it exits with 0 whatever the score; a bad invocation
+//! (no command, unreadable or malformed input, a command that cannot start)
+//! is an error with a non-zero exit code.
 
 use std::fs;
 use std::io::{self, Read, Write};
