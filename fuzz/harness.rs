@@ -1,4 +1,4 @@
-#![allow(dead_code)]
+#![allow(dead_code, clippy::needless_range_loop)]
 //! What the fuzz targets run, shared with the stable regression tests
 //! (tests/fuzz_regressions.rs includes this file by path). Each function
 //! takes arbitrary bytes and panics only on a bug.
