@@ -60,7 +60,9 @@ pub fn install_hook() {
         if GUARDED.with(|g| g.get()) > 0 {
             LAST.with(|last| *last.borrow_mut() = Some(text));
         } else {
-            eprintln!("panic: {text}");
+            // Not eprintln!, which would panic again with stderr closed.
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "panic: {text}");
         }
     }));
 }
@@ -75,4 +77,30 @@ pub fn guard<T>(f: impl FnOnce() -> T) -> Result<T, String> {
         LAST.with(|last| last.borrow_mut().take())
             .unwrap_or_else(|| describe(payload.as_ref()))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn guard_returns_the_value_or_the_panic_message() {
+        assert_eq!(guard(|| 7), Ok(7));
+        let error = guard(|| -> u8 { panic!("planner broke at {}", 3) }).unwrap_err();
+        assert!(error.starts_with("planner broke at 3"), "{error}");
+        let error = guard(|| std::panic::panic_any(5u8)).unwrap_err();
+        assert_eq!(error, "a panic without a message");
+        // Nested guards each catch their own.
+        let outer = guard(|| guard::<()>(|| panic!("inner")).unwrap_err());
+        assert!(outer.unwrap().starts_with("inner"));
+    }
+
+    #[test]
+    fn no_fault_without_the_variable() {
+        // The test environment does not set AHC061_FAULT.
+        if std::env::var_os("AHC061_FAULT").is_none() {
+            inject("planner", 1);
+            inject("belief", 100);
+        }
+    }
 }
