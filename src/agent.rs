@@ -2,7 +2,6 @@
 //! move, send it, read the judge's feedback and check it on the mirror.
 
 use std::io::{BufRead, Write};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::board::{Cell, coords};
 use crate::mirror::Mirror;
@@ -118,17 +117,33 @@ impl Policy for Planned {
         let allowance = self.clock.allowance(turn, mirror.game.turns);
         let (game, state, belief) = (&mirror.game, &mirror.state, &self.belief);
         let planner = &mut self.planner;
-        // A failure inside the planner must not cost the game: the panic
-        // message goes to stderr and the baseline answers this turn.
-        let planned = catch_unwind(AssertUnwindSafe(|| {
+        // A failure inside the planner must not cost the game: one line on
+        // stderr, and the baseline answers this turn.
+        let planned = crate::fault::guard(|| {
+            crate::fault::inject("planner", turn);
             planner.choose(game, state, belief, allowance)
-        }));
-        let decision = planned
-            .ok()
-            .filter(|d| crate::rules::is_legal(state, game.m, 0, d.cell));
+        });
+        let decision = match planned {
+            Ok(decision) if crate::rules::is_legal(state, game.m, 0, decision.cell) => {
+                Some(decision)
+            }
+            failed => {
+                let failure = match failed {
+                    Ok(decision) => format!("chose the illegal move {:?}", coords(decision.cell)),
+                    Err(e) => format!("failed ({e})"),
+                };
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "turn {turn}: the planner {failure}; the baseline answers this turn"
+                );
+                None
+            }
+        };
         let cell = match &decision {
             Some(decision) => decision.cell,
-            None => crate::greedy::choose(game, state),
+            // Staying put is always legal, should even the baseline fail.
+            None => crate::fault::guard(|| crate::greedy::choose(game, state))
+                .unwrap_or(state.pos[0]),
         };
         if let Some(trace) = &mut self.trace {
             trace.record(turn, game, belief, decision.as_ref(), cell);
@@ -137,10 +152,21 @@ impl Policy for Planned {
     }
 
     fn observe(&mut self, mirror: &Mirror, before: &State, feedback: &Feedback) {
+        let turn = mirror.state.turn;
         let (belief, rng) = (&mut self.belief, &mut self.rng);
-        // A failed update leaves the belief where it got to; play goes on.
-        let _ = catch_unwind(AssertUnwindSafe(|| {
+        let update = crate::fault::guard(|| {
+            crate::fault::inject("belief", turn);
             belief.observe(&mirror.game, before, &feedback.dest, rng)
-        }));
+        });
+        // A failed update may leave the particles and their weights out of
+        // step: the belief starts again from the prior (the planner works
+        // with any belief), and the game goes on.
+        if let Err(e) = update {
+            let _ = writeln!(
+                std::io::stderr(),
+                "turn {turn}: the belief update failed ({e}); the belief starts again from the prior"
+            );
+            self.belief = crate::belief::Belief::new(mirror.game.m, PARTICLES, &mut self.rng);
+        }
     }
 }

@@ -12,6 +12,7 @@ pub mod belief;
 pub mod board;
 pub mod clock;
 pub mod duel;
+pub mod fault;
 pub mod forecast;
 pub mod greedy;
 pub mod judge;

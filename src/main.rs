@@ -9,7 +9,7 @@
 //! environment variable AHC061_TRACE) writes what the planner thought each
 //! turn to FILE, for `vis --trace` (off by default).
 
-use std::io::{self, BufWriter};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -19,10 +19,12 @@ use ahc061::options::{Options, PolicyKind};
 
 fn main() -> ExitCode {
     let start = Instant::now();
+    // A panic is one line on stderr (and one the planner survives: agent.rs).
+    ahc061::fault::install_hook();
     let options = match Options::from_args(std::env::args().skip(1)) {
         Ok(options) => options,
         Err(e) => {
-            eprintln!("error: {e}");
+            let _ = writeln!(io::stderr(), "error: {e}");
             return ExitCode::from(2);
         }
     };
@@ -48,7 +50,8 @@ fn main() -> ExitCode {
     match agent::play(stdin, stdout, io::stderr(), make_policy) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            // Not eprintln!, which panics when stderr is closed too.
+            let _ = writeln!(io::stderr(), "error: {e}");
             ExitCode::from(1)
         }
     }

@@ -101,6 +101,55 @@ impl Game {
 }
 
 impl State {
+    /// Checks the rules' invariants: levels within 0..=U, owned cells at
+    /// level >= 1 and unowned ones at 0, bitboards in step with the owner
+    /// grid, every piece on a cell of its owner (so no player is left without
+    /// territory) and no two on one cell, and each score equal to its Σ V·L.
+    /// Returns the first violation (for the fuzzers and the invariant tests).
+    pub fn check_invariants(&self, game: &Game) -> Result<(), String> {
+        let m = game.m;
+        for c in 0..CELLS {
+            let (owner, level) = (self.owner[c], self.level[c]);
+            if level > game.u {
+                return Err(format!("cell {c}: level {level} above U = {}", game.u));
+            }
+            if (owner == NOBODY) != (level == 0) {
+                return Err(format!("cell {c}: owner {owner} at level {level}"));
+            }
+            if owner != NOBODY && (owner < 0 || owner as usize >= m) {
+                return Err(format!("cell {c}: owner {owner} is not a player"));
+            }
+            for p in 0..MAX_PLAYERS {
+                let in_set = self.owned[p] >> c & 1 != 0;
+                if in_set != (owner == p as i8) {
+                    return Err(format!(
+                        "cell {c}: owner {owner}, bitboard of player {p} disagrees"
+                    ));
+                }
+            }
+        }
+        for p in 0..m {
+            let c = self.pos[p];
+            if c as usize >= CELLS || self.owner[c as usize] != p as i8 {
+                return Err(format!("player {p}'s piece on cell {c}, not its own"));
+            }
+            if self.owned[p] == 0 {
+                return Err(format!("player {p} has no territory"));
+            }
+            if let Some(q) = (0..p).find(|&q| self.pos[q] == c) {
+                return Err(format!("players {q} and {p} share cell {c}"));
+            }
+            let sum = game.score_of(self, p);
+            if self.score[p] != sum {
+                return Err(format!(
+                    "player {p}'s score {} but Σ V·L = {sum}",
+                    self.score[p]
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The set of cells holding a piece of any of the first `m` players.
     #[inline]
     pub fn pieces(&self, m: usize) -> Bits {

@@ -287,8 +287,10 @@ pub fn summary(rows: &[Row]) -> String {
     );
     let _ = writeln!(
         out,
-        "wall time   mean {:.3} s  max {:.3} s",
+        "wall time   mean {:.3} s  median {:.3} s  p99 {:.3} s  max {:.3} s",
         mean(&walls),
+        median(&walls),
+        quantile(&walls, 0.99),
         walls.iter().copied().fold(0.0, f64::max)
     );
     let zeros: Vec<&Row> = rows.iter().filter(|r| r.score == 0).collect();
@@ -409,6 +411,18 @@ pub fn median(xs: &[f64]) -> f64 {
     }
 }
 
+/// The `q` quantile (0 ≤ q ≤ 1) by the nearest-rank rule: the smallest value
+/// with at least a fraction `q` of the values at or below it (0 when empty).
+pub fn quantile(xs: &[f64], q: f64) -> f64 {
+    if xs.is_empty() {
+        return 0.0;
+    }
+    let mut sorted = xs.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let rank = (q * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
 /// The 97.5 % quantile of Student's t with `df` degrees of freedom: a table
 /// up to 30, then the Cornish–Fisher expansion around the normal quantile
 /// (within 1e-4 of the exact value from there on).
@@ -504,6 +518,17 @@ mod tests {
         assert_eq!(mean(&[]), 0.0);
         assert_eq!(std_dev(&[1.0]), 0.0);
         assert_eq!(median(&[]), 0.0);
+    }
+
+    #[test]
+    fn quantiles_by_nearest_rank() {
+        let xs: Vec<f64> = (1..=200).map(f64::from).collect();
+        assert_eq!(quantile(&xs, 0.99), 198.0);
+        assert_eq!(quantile(&xs, 0.5), 100.0);
+        assert_eq!(quantile(&xs, 1.0), 200.0);
+        assert_eq!(quantile(&xs, 0.0), 1.0);
+        assert_eq!(quantile(&[0.3, 0.1, 0.2], 0.99), 0.3);
+        assert_eq!(quantile(&[], 0.99), 0.0);
     }
 
     #[test]

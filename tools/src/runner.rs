@@ -10,7 +10,10 @@
 //! Nothing here can block forever: the bot's stdout is read by a thread that
 //! hands lines over a channel (received with a deadline), the bot's stdin is
 //! written by another thread (so a bot that never reads cannot stall us on a
-//! full pipe), and past `kill_after` the bot is killed.
+//! full pipe), and past `kill_after` the bot is killed. Nor can a bot that
+//! floods exhaust memory: past [`MAX_OUTPUT`] bytes on stdout, or a line
+//! longer than [`MAX_LINE`], the game ends ("Too much output") and the bot
+//! is killed; of its captured stderr the first [`MAX_STDERR`] bytes are kept.
 //!
 //! # Log format
 //!
@@ -36,9 +39,10 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use ahc061::board::N;
+use ahc061::board::{CELLS, Cell, N, coords};
 use ahc061::judge::{Judge, ToolInput};
-use ahc061::protocol::initial_text;
+use ahc061::protocol::{Feedback, initial_text};
+use ahc061::state::Game;
 use anyhow::{Context, Result, bail};
 use wait_timeout::ChildExt;
 
@@ -47,6 +51,14 @@ pub const DEFAULT_KILL_AFTER: Duration = Duration::from_secs(10);
 
 /// The official message when the bot's output ends early.
 const TERMINATED: &str = "Your program has terminated unexpectedly";
+
+/// Most a bot may print on stdout in one game (a game needs about 600
+/// bytes): past it, the game ends with an error and the bot is killed.
+pub const MAX_OUTPUT: usize = 16 << 20;
+/// Longest line a bot may print on stdout.
+pub const MAX_LINE: usize = 1 << 20;
+/// Most of a bot's stderr kept when it is captured (the rest is read and dropped).
+pub const MAX_STDERR: usize = 1 << 20;
 
 /// How one game is run.
 #[derive(Clone, Debug)]
@@ -60,6 +72,10 @@ pub struct RunOptions {
     pub capture_stderr: bool,
     /// Record the game in the log format above.
     pub record_log: bool,
+    /// Turns whose report to the bot gets one owner or level changed (see
+    /// [`corrupt`]): a lying judge, to test the bot's mirror. The runner
+    /// keeps the true state and scores by it.
+    pub corrupt: Vec<usize>,
 }
 
 impl Default for RunOptions {
@@ -69,6 +85,7 @@ impl Default for RunOptions {
             time_limit: None,
             capture_stderr: false,
             record_log: false,
+            corrupt: Vec::new(),
         }
     }
 }
@@ -105,6 +122,8 @@ pub struct GameResult {
     pub stderr: Option<String>,
     /// The game log, when recorded.
     pub log: Option<String>,
+    /// What was changed in the reports of the `corrupt` turns, one line each.
+    pub corrupted: Vec<String>,
 }
 
 /// Plays one game of `command` (program and arguments) on `input`.
@@ -141,7 +160,8 @@ pub fn run_game(
         log: options.record_log.then(|| log_header(input_name)),
     };
     let mut judge = Judge::new(input.clone());
-    let mut error = play(&mut bot, &mut judge, options.kill_after).err();
+    let mut corrupted = Vec::new();
+    let mut error = play(&mut bot, &mut judge, options, &mut corrupted).err();
 
     // Closing the bot's input tells it the game is over.
     drop(bot.to_bot);
@@ -166,6 +186,7 @@ pub fn run_game(
         input_closed: write_errors.recv_timeout(Duration::from_millis(200)).ok(),
         stderr: stderr.and_then(|text| text.recv_timeout(Duration::from_secs(1)).ok()),
         log,
+        corrupted,
     })
 }
 
@@ -174,7 +195,7 @@ struct Bot {
     /// Text to write to the bot's stdin.
     to_bot: Sender<String>,
     /// The bot's stdout, line by line; disconnected at end of file.
-    from_bot: Receiver<String>,
+    from_bot: Receiver<Printed>,
     /// When the bot gets killed.
     deadline: Instant,
     lines: Vec<String>,
@@ -200,7 +221,8 @@ impl Bot {
     fn next_line(&mut self, turn: usize, kill_after: Duration) -> Result<String, String> {
         let wait = self.deadline.saturating_duration_since(Instant::now());
         match self.from_bot.recv_timeout(wait) {
-            Ok(line) => {
+            Ok(Printed::TooMuch(error)) => Err(error),
+            Ok(Printed::Line(line)) => {
                 if let Some(log) = &mut self.log {
                     log.push_str("< ");
                     log.push_str(&line);
@@ -231,16 +253,57 @@ impl Bot {
 }
 
 /// Plays turns until the game ends or the bot errs.
-fn play(bot: &mut Bot, judge: &mut Judge, kill_after: Duration) -> Result<(), String> {
+fn play(
+    bot: &mut Bot,
+    judge: &mut Judge,
+    options: &RunOptions,
+    corrupted: &mut Vec<String>,
+) -> Result<(), String> {
     let m = judge.input.game.m;
     bot.send(initial_text(&judge.input.game));
     while !judge.finished() {
         let turn = judge.turn() + 1;
-        let (x, y) = bot.next_move(turn, kill_after)?;
-        let (feedback, _) = judge.play(x, y).map_err(|illegal| illegal.to_string())?;
+        let (x, y) = bot.next_move(turn, options.kill_after)?;
+        let (mut feedback, _) = judge.play(x, y).map_err(|illegal| illegal.to_string())?;
+        if options.corrupt.contains(&turn) {
+            let change = corrupt(&mut feedback, &judge.input.game, turn)
+                .unwrap_or_else(|| "no cell to change".to_string());
+            corrupted.push(format!("turn {turn}: reported {change}"));
+        }
         bot.send(feedback.to_text(m));
     }
     Ok(())
+}
+
+/// Changes one cell of a report, keeping it a position the rules could
+/// produce and the bot's own territory no larger (so that a bot that
+/// believes the report still moves legally): the level of an owned cell
+/// without a piece when U ≥ 2, otherwise its owner, to another AI. The cell
+/// is the first suitable one from a place that depends on the turn.
+/// Returns what was changed, or None when no cell qualifies.
+pub fn corrupt(feedback: &mut Feedback, game: &Game, turn: usize) -> Option<String> {
+    let m = game.m;
+    let pieces: Vec<Cell> = feedback.end[..m].to_vec();
+    for k in 0..CELLS {
+        let c = (turn * 37 + k) % CELLS;
+        let (owner, level) = (feedback.owner[c], feedback.level[c]);
+        if owner < 0 || pieces.contains(&(c as Cell)) {
+            continue;
+        }
+        let (x, y) = coords(c as Cell);
+        if game.u >= 2 {
+            let new = if level < game.u { level + 1 } else { level - 1 };
+            feedback.level[c] = new;
+            return Some(format!("cell ({x}, {y}) at level {new} instead of {level}"));
+        }
+        // Another AI than the owner (player 0's cells go to player 1).
+        let Some(new) = (1..m as i8).find(|&q| q != owner) else {
+            continue;
+        };
+        feedback.owner[c] = new;
+        return Some(format!("cell ({x}, {y}) owned by {new} instead of {owner}"));
+    }
+    None
 }
 
 /// Parses a move line (already trimmed) as the official tester does, with
@@ -318,37 +381,68 @@ fn start_writer(mut stdin: ChildStdin) -> (Sender<String>, Receiver<String>) {
     (text_tx, error_rx)
 }
 
-/// Starts the thread that reads the bot's stdout line by line (without the
-/// newline, invalid UTF-8 replaced). It reads to end of file even when nobody
-/// listens any more, so that the bot never blocks on a full pipe.
-fn start_line_reader(stdout: impl Read + Send + 'static) -> Receiver<String> {
+/// What the reader of the bot's stdout hands over.
+enum Printed {
+    /// A line, without its newline, invalid UTF-8 replaced.
+    Line(String),
+    /// The bot printed more than [`MAX_OUTPUT`] or a line longer than
+    /// [`MAX_LINE`]: the error; nothing comes after it.
+    TooMuch(String),
+}
+
+/// Starts the thread that reads the bot's stdout line by line. It reads to
+/// end of file even when nobody listens any more (or the bot printed too
+/// much), so that the bot never blocks on a full pipe; it keeps at most
+/// [`MAX_OUTPUT`] bytes.
+fn start_line_reader(stdout: impl Read + Send + 'static) -> Receiver<Printed> {
     let (tx, rx) = mpsc::channel();
     thread::spawn(move || {
         let mut reader = BufReader::new(stdout);
         let mut buf = Vec::new();
+        let mut total = 0;
         loop {
             buf.clear();
-            match reader.read_until(b'\n', &mut buf) {
+            let limit = (MAX_LINE + 1) as u64;
+            match reader.by_ref().take(limit).read_until(b'\n', &mut buf) {
                 Ok(0) | Err(_) => return,
-                Ok(_) => {
-                    if buf.ends_with(b"\n") {
-                        buf.pop();
-                    }
-                    let _ = tx.send(String::from_utf8_lossy(&buf).into_owned());
-                }
+                Ok(n) => total += n,
             }
+            let too_much = if !buf.ends_with(b"\n") && buf.len() > MAX_LINE {
+                Some(format!(
+                    "Too much output: a line longer than {} bytes",
+                    MAX_LINE
+                ))
+            } else if total > MAX_OUTPUT {
+                Some(format!("Too much output: more than {MAX_OUTPUT} bytes"))
+            } else {
+                None
+            };
+            if let Some(error) = too_much {
+                let _ = tx.send(Printed::TooMuch(error));
+                let _ = std::io::copy(&mut reader, &mut std::io::sink());
+                return;
+            }
+            if buf.ends_with(b"\n") {
+                buf.pop();
+            }
+            let _ = tx.send(Printed::Line(String::from_utf8_lossy(&buf).into_owned()));
         }
     });
     rx
 }
 
-/// Collects a stream to its end on a thread; the text arrives on the channel.
+/// Collects a stream to its end on a thread, keeping its first
+/// [`MAX_STDERR`] bytes; the text arrives on the channel.
 fn collect_text(stream: impl Read + Send + 'static) -> Receiver<String> {
     let (tx, rx) = mpsc::channel();
     thread::spawn(move || {
         let mut stream = stream;
         let mut bytes = Vec::new();
-        let _ = stream.read_to_end(&mut bytes);
+        let _ = stream
+            .by_ref()
+            .take(MAX_STDERR as u64)
+            .read_to_end(&mut bytes);
+        let _ = std::io::copy(&mut stream, &mut std::io::sink());
         let _ = tx.send(String::from_utf8_lossy(&bytes).into_owned());
     });
     rx

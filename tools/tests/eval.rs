@@ -144,3 +144,97 @@ fn rejects_a_bad_invocation() {
     assert!(!empty.status.success());
     assert!(text(empty.stderr).contains("is empty"));
 }
+
+#[test]
+fn records_each_failing_case_and_carries_on() {
+    // picky.sh hangs on the two-player case 0006 (killed after 1 s) and
+    // plays the others; one input file is malformed. Every case gets its row.
+    let dir = scratch_dir("failures");
+    let cases = dir.join("in");
+    fs::create_dir_all(&cases).unwrap();
+    for case in ["0000", "0006", "0001"] {
+        fs::copy(
+            data(&format!("in/{case}.txt")),
+            cases.join(format!("{case}.txt")),
+        )
+        .unwrap();
+    }
+    fs::write(cases.join("0002.txt"), "10 4 100\n").unwrap();
+    let tsv = dir.join("rows.tsv");
+    let script = data("bots/picky.sh").display().to_string();
+    let clock = std::time::Instant::now();
+    let out = eval(&[
+        "--dir",
+        cases.to_str().unwrap(),
+        "-j",
+        "2",
+        "--kill-after",
+        "1",
+        "--out",
+        tsv.to_str().unwrap(),
+        "--",
+        "sh",
+        &script,
+    ]);
+    assert!(clock.elapsed() < std::time::Duration::from_secs(8));
+    assert!(out.status.success(), "{}", text(out.stderr));
+    let summary = text(out.stdout);
+    assert!(summary.contains("zero score  2 cases\n"), "{summary}");
+    let rows = read_rows(&tsv).unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r.case.as_str()).collect();
+    assert_eq!(names, ["0000", "0001", "0002", "0006"]);
+    assert!(rows[0].score > 0 && rows[0].error.is_none());
+    assert!(rows[1].score > 0 && rows[1].error.is_none());
+    let bad = rows[2].error.as_deref().unwrap();
+    assert!(bad.starts_with("bad input: "), "{bad}");
+    let killed = rows[3].error.as_deref().unwrap();
+    assert!(killed.starts_with("Killed after 1.0 s"), "{killed}");
+    assert_eq!((rows[2].score, rows[3].score), (0, 0));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+// ---- loadtest (issue #6, point 5: the full run is documented, not tested) ----
+
+#[test]
+fn loadtest_reports_wall_times_quiet_and_loaded() {
+    let bot = bot().display().to_string();
+    let run = |limit: &str| {
+        Command::new(env!("CARGO_BIN_EXE_loadtest"))
+            .args([
+                "--seeds",
+                "0..2",
+                "-j",
+                "2",
+                "--burners",
+                "1",
+                "--limit",
+                limit,
+            ])
+            .args(["--", &bot, "--fixed-work", "5"])
+            .output()
+            .unwrap()
+    };
+    let out = run("10");
+    assert!(out.status.success(), "{}", text(out.stderr));
+    let report = text(out.stdout);
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(lines.len(), 2, "{report}");
+    assert!(
+        lines[0].starts_with("quiet  cases 2  wall median "),
+        "{report}"
+    );
+    assert!(
+        lines[1].starts_with("load   cases 2  wall median "),
+        "{report}"
+    );
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.contains("zero scores 0") && l.ends_with(" ok")),
+        "{report}"
+    );
+    // A limit no game can meet fails the run.
+    let strict = run("0.001");
+    assert!(!strict.status.success());
+    assert!(text(strict.stdout).contains("FAILED"));
+}

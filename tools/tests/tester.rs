@@ -275,3 +275,199 @@ fn tester_rejects_a_bad_invocation() {
     let missing_bot = tester(&["/nonexistent/bot"], Some(&data("in/0000.txt")));
     assert!(!missing_bot.status.success());
 }
+
+// ---- bad bots in the middle of a game, and bots that print too much ----
+
+fn script_with(name: &str, arg: &str) -> Vec<String> {
+    let mut command = script(name);
+    command.push(arg.into());
+    command
+}
+
+#[test]
+fn a_bot_that_exits_mid_game_scores_zero() {
+    let result = run(&script_with("plays_ten_turns", "exit"), "0000", &quick());
+    assert_eq!(
+        result.error.as_deref(),
+        Some("Your program has terminated unexpectedly")
+    );
+    assert_eq!(result.turns, 10);
+    assert_eq!(result.lines.len(), 10);
+    assert_eq!(result.score, 0);
+}
+
+#[test]
+fn a_bot_that_hangs_mid_game_is_killed() {
+    let options = RunOptions {
+        kill_after: Duration::from_millis(800),
+        ..quick()
+    };
+    let clock = Instant::now();
+    let result = run(&script_with("plays_ten_turns", "hang"), "0003", &options);
+    assert!(clock.elapsed() < Duration::from_secs(4), "the runner hung");
+    let error = result.error.unwrap();
+    assert!(
+        error.starts_with("Killed after 0.8 s: no move for turn 11"),
+        "{error}"
+    );
+    assert_eq!(result.turns, 10);
+    assert_eq!(result.score, 0);
+}
+
+#[test]
+fn a_bot_that_prints_far_too_much_is_stopped() {
+    let limits = [
+        ("floods", "Too much output: more than 16777216 bytes"),
+        (
+            "long_line",
+            "Too much output: a line longer than 1048576 bytes",
+        ),
+    ];
+    for (name, message) in limits {
+        let clock = Instant::now();
+        let result = run(&script(name), "0000", &quick());
+        assert!(clock.elapsed() < Duration::from_secs(4), "{name}: too slow");
+        assert_eq!(result.error.as_deref(), Some(message), "bot {name}");
+        assert_eq!(result.score, 0);
+        assert_eq!(result.turns, 0);
+        // What was kept stays within the limit.
+        let kept: usize = result.lines.iter().map(|l| l.len() + 1).sum();
+        assert!(kept <= ahc061_tools::runner::MAX_OUTPUT, "{name}: {kept}");
+    }
+}
+
+#[test]
+fn the_tester_reports_each_bad_bot_and_never_hangs() {
+    // Through the command: the message, a zero score, exit code 0.
+    let cases = [
+        ("garbage", "", "Parse error: hello"),
+        (
+            "silent_exit",
+            "",
+            "Your program has terminated unexpectedly",
+        ),
+        (
+            "plays_ten_turns",
+            "exit",
+            "Your program has terminated unexpectedly",
+        ),
+        (
+            "plays_ten_turns",
+            "hang",
+            "Killed after 0.5 s: no move for turn 11",
+        ),
+        (
+            "never_answers",
+            "",
+            "Killed after 0.5 s: no move for turn 1",
+        ),
+        ("lingers", "", "Killed after 0.5 s: the bot had not exited"),
+        ("floods", "", "Too much output"),
+    ];
+    let input = data("in/0000.txt");
+    for (name, arg, message) in cases {
+        let path = data(&format!("bots/{name}.sh")).display().to_string();
+        let mut args = vec!["--kill-after", "0.5", "sh", &path];
+        if !arg.is_empty() {
+            args.push(arg);
+        }
+        let clock = Instant::now();
+        let out = tester(&args, Some(&input));
+        assert!(
+            clock.elapsed() < Duration::from_secs(5),
+            "{name}: the tester hung"
+        );
+        assert!(out.status.success(), "{name}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.starts_with(message), "{name}: {stderr}");
+        assert!(stderr.contains("\nScore = 0\n"), "{name}: {stderr}");
+    }
+}
+
+// ---- a lying judge: the bot's mirror ----
+
+#[test]
+fn the_bot_notices_corrupted_reports_and_plays_on_legally() {
+    // Case 0000 has U = 3 (levels change), 0007 has U = 1 (owners change).
+    for (case, turns) in [("0000", vec![3, 40, 99]), ("0007", vec![5, 60])] {
+        let options = RunOptions {
+            corrupt: turns.clone(),
+            ..quick()
+        };
+        let result = run(&bot_command(), case, &options);
+        assert_eq!(result.error, None, "case {case}");
+        assert_eq!(result.turns, 100);
+        assert_eq!(result.corrupted.len(), turns.len());
+        assert!(
+            result.corrupted.iter().all(|c| !c.contains("no cell")),
+            "{:?}",
+            result.corrupted
+        );
+        // Every move legal in the true game, and the true score.
+        assert_eq!(result.score, judge_score(case, &result.lines));
+        assert!(result.score > 0);
+        let stderr = result.stderr.unwrap();
+        for turn in turns {
+            // The corrupted report differs from the bot's own turn; the next
+            // (true) one differs from the turn played on the corrupted state.
+            assert!(
+                stderr.contains(&format!("mirror: turn {turn}: ")),
+                "case {case}, turn {turn}: {stderr}"
+            );
+        }
+        assert!(stderr.contains("adopting the judge's state"), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
+fn corruption_changes_one_cell_and_keeps_the_report_consistent() {
+    let mut judge = Judge::new(input("0007"));
+    let start = judge.state.pos[0];
+    let (x, y) = ahc061::board::coords(start);
+    let (mut feedback, _) = judge.play(x, y).unwrap();
+    let before = feedback.clone();
+    let change = ahc061_tools::runner::corrupt(&mut feedback, &judge.input.game, 1).unwrap();
+    let changed: Vec<usize> = (0..100)
+        .filter(|&c| feedback.owner[c] != before.owner[c] || feedback.level[c] != before.level[c])
+        .collect();
+    assert_eq!(changed.len(), 1, "{change}");
+    // U = 1 in case 0007: an owner changed, to an AI, off the pieces.
+    let c = changed[0];
+    assert!(feedback.owner[c] >= 1 && feedback.owner[c] != before.owner[c]);
+    assert!(!feedback.end[..judge.input.game.m].contains(&(c as u8)));
+    // The bot's reader accepts it.
+    let text =
+        ahc061::protocol::initial_text(&judge.input.game) + &feedback.to_text(judge.input.game.m);
+    let mut reader = ahc061::protocol::Reader::new(text.as_bytes());
+    let game = reader.read_initial().unwrap();
+    reader.read_feedback(&game, 1).unwrap();
+}
+
+#[test]
+fn the_tester_corrupts_on_request() {
+    let bot = bot().display().to_string();
+    let out = tester(
+        &["--corrupt", "2,50", &bot, "--fixed-work", "10"],
+        Some(&data("in/0001.txt")),
+    );
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    // The bot's stderr passes through: its mirror's reports come first.
+    assert!(stderr.contains("mirror: turn 2: "), "{stderr}");
+    assert!(
+        stderr.contains("\ncorrupted: turn 2: reported cell ("),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("\ncorrupted: turn 50: reported cell ("),
+        "{stderr}"
+    );
+    let score: i64 = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("Score = "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(score > 0, "{stderr}");
+}

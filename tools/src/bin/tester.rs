@@ -1,11 +1,12 @@
 //! `tester [OPTIONS] CMD [ARGS…] < in.txt > out.txt`: a drop-in for the
 //! official tester. Plays one game of the bot against the local judge.
 //!
-//! stdout gets every line the bot printed (the move list); stderr gets the
-//! error message, if any, then `Score = N`, then `Time = S s` (the bot's
-//! wall time). Like the official tester it exits with 0 whatever the score;
-//! a bad invocation (no command, unreadable or malformed input, a command
-//! that cannot start) is an error with a non-zero exit code.
+//! stdout gets every line the bot printed (the move list); stderr gets a
+//! `corrupted: …` line per report changed by `--corrupt`, the error message,
+//! if any, then `Score = N`, then `Time = S s` (the bot's wall time). Like
+//! the official tester it exits with 0 whatever the score; a bad invocation
+//! (no command, unreadable or malformed input, a command that cannot start)
+//! is an error with a non-zero exit code.
 
 use std::fs;
 use std::io::{self, Read, Write};
@@ -30,6 +31,10 @@ struct Args {
     /// Writes a log of the whole game (format: tools/src/runner.rs).
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
+    /// Changes one owner or level in the report sent on these turns
+    /// (comma-separated), to test the bot's mirror; the score is the true one.
+    #[arg(long, value_name = "TURN,…", value_delimiter = ',')]
+    corrupt: Vec<usize>,
     /// Reads the input file from here instead of stdin.
     #[arg(long, value_name = "FILE")]
     input: Option<PathBuf>,
@@ -75,6 +80,7 @@ fn run(args: &Args) -> Result<()> {
     let mut options = RunOptions {
         kill_after: args.kill_after,
         record_log: args.log.is_some(),
+        corrupt: args.corrupt.clone(),
         ..RunOptions::default()
     };
     if let Some(limit) = args.time_limit {
@@ -89,6 +95,9 @@ fn run(args: &Args) -> Result<()> {
     stdout.flush()?;
     if let (Some(path), Some(log)) = (&args.log, &result.log) {
         fs::write(path, log).with_context(|| format!("cannot write the log {}", path.display()))?;
+    }
+    for change in &result.corrupted {
+        eprintln!("corrupted: {change}");
     }
     if let Some(error) = &result.error {
         eprintln!("{error}");

@@ -1,0 +1,155 @@
+//! `loadtest [--seeds A..B] [-j N] [--burners K] [--phases quiet,load]
+//! [--out-dir DIR] [--limit S] -- CMD [ARGS…]`
+//!
+//! Time safety under load (issue #6, point 5): runs the bot over the cases
+//! of seeds A..B (default 0..500), N games at once (default 2), first on a
+//! quiet machine, then while K busy-looping processes (default 2, this
+//! program started with `--burn`) keep the cores busy. For each phase it
+//! prints the wall-time distribution (median, p99, max), the zero scores
+//! and whether every game stayed under the limit (default 2.0 s), and with
+//! `--out-dir` writes each phase's rows (`quiet.tsv`, `load.tsv`). Exits 1
+//! when a phase has a zero score or a game at or over the limit.
+//!
+//! The full run takes about 2 × 500 × 1.8 s / 2 ≈ 15 minutes: run it alone.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::time::Duration;
+
+use ahc061_tools::eval::{self, Row};
+use ahc061_tools::runner::RunOptions;
+use anyhow::{Context, Result, bail};
+use clap::Parser;
+
+#[derive(Parser)]
+#[command(about = "Wall times of the bot over many cases, quiet and with the cores loaded")]
+struct Args {
+    /// Busy-loops forever (what the load processes run).
+    #[arg(long, hide = true)]
+    burn: bool,
+    /// The cases: seeds A..B (or A..=B), generated in memory.
+    #[arg(long, value_name = "A..B", default_value = "0..500")]
+    seeds: String,
+    /// Games run at once.
+    #[arg(short, long, value_name = "N", default_value_t = 2)]
+    jobs: usize,
+    /// Busy-looping processes during the loaded phase.
+    #[arg(long, value_name = "K", default_value_t = 2)]
+    burners: usize,
+    /// Which phases to run, in order: quiet, load.
+    #[arg(long, value_delimiter = ',', default_value = "quiet,load")]
+    phases: Vec<String>,
+    /// Writes each phase's rows to DIR/PHASE.tsv.
+    #[arg(long, value_name = "DIR")]
+    out_dir: Option<PathBuf>,
+    /// A game's wall time must stay below this.
+    #[arg(long, value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds, default_value = "2")]
+    limit: Duration,
+    /// The bot's command and its arguments, after `--`.
+    #[arg(last = true, value_name = "CMD")]
+    command: Vec<String>,
+}
+
+/// Processes that spin until they are dropped.
+struct Burners(Vec<Child>);
+
+impl Burners {
+    fn start(count: usize) -> Result<Burners> {
+        let exe = std::env::current_exe().context("cannot locate this program")?;
+        let mut children = Vec::new();
+        for _ in 0..count {
+            let child = Command::new(&exe)
+                .arg("--burn")
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .spawn()
+                .context("cannot start a load process")?;
+            children.push(child);
+        }
+        Ok(Burners(children))
+    }
+}
+
+impl Drop for Burners {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+fn burn() -> ! {
+    let mut x: u64 = 1;
+    loop {
+        x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+    }
+}
+
+/// The phase's report, and whether it passed.
+fn report(phase: &str, rows: &[Row], limit: Duration) -> (String, bool) {
+    let walls: Vec<f64> = rows.iter().map(|r| r.wall_s).collect();
+    let max = walls.iter().copied().fold(0.0, f64::max);
+    let zeros = rows.iter().filter(|r| r.score == 0).count();
+    let scores: Vec<f64> = rows.iter().map(|r| r.score as f64).collect();
+    let pass = zeros == 0 && max < limit.as_secs_f64();
+    let text = format!(
+        "{phase:<6} cases {}  wall median {:.3} s  p99 {:.3} s  max {:.3} s  \
+         zero scores {zeros}  mean score {:.1}  {}\n",
+        rows.len(),
+        eval::median(&walls),
+        eval::quantile(&walls, 0.99),
+        max,
+        eval::mean(&scores),
+        if pass { "ok" } else { "FAILED" }
+    );
+    (text, pass)
+}
+
+fn run(args: &Args) -> Result<bool> {
+    if args.command.is_empty() {
+        bail!("no bot command: give it after `--`");
+    }
+    let cases = eval::cases_for_seeds(&args.seeds)?;
+    let options = RunOptions {
+        capture_stderr: true,
+        // Far above the limit: a slow game is measured, not cut short.
+        kill_after: Duration::from_secs(10).max(args.limit * 3),
+        ..RunOptions::default()
+    };
+    let mut all_pass = true;
+    for phase in &args.phases {
+        let _burners = match phase.as_str() {
+            "quiet" => None,
+            "load" => Some(Burners::start(args.burners)?),
+            other => bail!("unknown phase {other:?} (known: quiet, load)"),
+        };
+        let rows = eval::run_all(&cases, &args.command, &options, args.jobs)?;
+        if let Some(dir) = &args.out_dir {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+            eval::write_rows(&dir.join(format!("{phase}.tsv")), &rows)?;
+        }
+        let (text, pass) = report(phase, &rows, args.limit);
+        print!("{text}");
+        std::io::stdout().flush()?;
+        all_pass &= pass;
+    }
+    Ok(all_pass)
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    if args.burn {
+        burn();
+    }
+    match run(&args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("loadtest: error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
