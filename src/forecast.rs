@@ -100,14 +100,17 @@ impl Forecast {
                 reach_count[c as usize] += 1;
             }
         }
-        // The fade is one exponent per forecast, so the faded factor is
-        // computed once per count rather than once per cell valued.
+        // near^(k·fade) = (near^fade)^k: one exponent per forecast (and
+        // none before the fade starts), not one per count.
         let fade = fade(game, state);
+        let step = if fade >= 1.0 {
+            WEIGHTS.near
+        } else {
+            WEIGHTS.near.powf(fade)
+        };
         let mut near_by_count = [1.0f64; MAX_PLAYERS];
-        let mut power = 1.0f32;
-        for slot in near_by_count.iter_mut() {
-            *slot = (power as f64).powf(fade);
-            power *= WEIGHTS.near as f32;
+        for k in 1..MAX_PLAYERS {
+            near_by_count[k] = near_by_count[k - 1] * step;
         }
         Forecast {
             free,
