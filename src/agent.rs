@@ -142,8 +142,9 @@ impl Policy for Planned {
         let cell = match &decision {
             Some(decision) => decision.cell,
             // Staying put is always legal, should even the baseline fail.
-            None => crate::fault::guard(|| crate::greedy::choose(game, state))
-                .unwrap_or(state.pos[0]),
+            None => {
+                crate::fault::guard(|| crate::greedy::choose(game, state)).unwrap_or(state.pos[0])
+            }
         };
         if let Some(trace) = &mut self.trace {
             trace.record(turn, game, belief, decision.as_ref(), cell);

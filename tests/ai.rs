@@ -1,4 +1,5 @@
 //! The AIs' policy as the bot models it agrees with the judge's.
+#![allow(clippy::needless_range_loop)]
 
 use ahc061::ai;
 use ahc061::judge::{Judge, ToolInput};
