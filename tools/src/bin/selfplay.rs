@@ -43,6 +43,9 @@ struct Args {
     candidates: Option<usize>,
     #[arg(long)]
     switch_z: Option<f64>,
+    /// Whether the AIs' expected destinations join the candidates.
+    #[arg(long)]
+    block_candidates: Option<bool>,
     /// Per-game details on stderr.
     #[arg(long)]
     details: bool,
@@ -56,6 +59,7 @@ fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
             config.horizon = args.horizon.unwrap_or(config.horizon);
             config.max_candidates = args.candidates.unwrap_or(config.max_candidates);
             config.switch_z = args.switch_z.unwrap_or(config.switch_z);
+            config.block_candidates = args.block_candidates.unwrap_or(config.block_candidates);
             let work = if args.policy == "base" {
                 Some(0)
             } else {
