@@ -46,7 +46,10 @@ pub struct Weights {
     pub fade_turns: f64,
 }
 
-/// Tuned by self-play of the base policy alone on 300 cases (docs/RESULTS.md).
+/// Tuned by self-play of the base policy alone on 300 cases, mostly while the
+/// AIs' greedy targets were mis-modelled (docs/RESULTS.md, session 2); under
+/// the planner, changing `near`, `swing_leader` or `hurt_other` by 40–170 %
+/// measured within noise, so they were left.
 pub const WEIGHTS: Weights = Weights {
     swing_leader: 2.5,
     swing_other: 1.4,
