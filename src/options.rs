@@ -22,10 +22,13 @@ pub enum PolicyKind {
     Greedy,
 }
 
+/// The seed when none is given.
+pub const DEFAULT_SEED: u64 = 0x61_2025;
+
 impl Default for Options {
     fn default() -> Self {
         Options {
-            seed: 0x61_2025,
+            seed: DEFAULT_SEED,
             budget: 1.8,
             fixed_work: None,
             policy: PolicyKind::Planner,

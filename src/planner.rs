@@ -237,7 +237,7 @@ impl Planner {
 }
 
 /// Placeholder parameters for player 0's unused slot.
-const NO_PARAMS: AiParams = AiParams {
+pub const NO_PARAMS: AiParams = AiParams {
     wa: 1.0,
     wb: 1.0,
     wc: 1.0,

@@ -48,16 +48,7 @@ impl std::str::FromStr for Mode {
 
 /// The bot's default seed (src/options.rs), so that `--mode bot` plays the
 /// game the binary plays with `--fixed-work N`.
-pub const BOT_SEED: u64 = 0x61_2025;
-
-/// Player 0's unused slot in the parameter arrays.
-const NO_PARAMS: AiParams = AiParams {
-    wa: 1.0,
-    wb: 1.0,
-    wc: 1.0,
-    wd: 1.0,
-    eps: 0.0,
-};
+pub const BOT_SEED: u64 = ahc061::options::DEFAULT_SEED;
 
 /// The omniscient player: the planner with the true parameters, and in
 /// the full mode the future random numbers too.
@@ -95,7 +86,7 @@ impl Policy for Oracle {
 /// The true parameters as the planner's arrays hold them.
 fn true_params(input: &ToolInput) -> [AiParams; MAX_PLAYERS] {
     let mut params = input.params;
-    params[0] = NO_PARAMS;
+    params[0] = ahc061::planner::NO_PARAMS;
     params
 }
 
