@@ -160,6 +160,8 @@ impl Planner {
                 ));
             }
             done += seeds.len() as u64;
+            // Counted now: the challengers' loop may stop on the clock.
+            candidates[0].rollouts += seeds.len() as u64;
             for cand in candidates[1..alive].iter_mut() {
                 for (&seed, &base_value) in seeds.iter().zip(&base_values) {
                     // Checked per rollout: a turn never overruns by more than one.
@@ -174,7 +176,6 @@ impl Planner {
                     done += 1;
                 }
             }
-            candidates[0].rollouts += seeds.len() as u64;
             round += 1;
             // Halve the challengers every few rounds; the base move stays.
             if round.is_multiple_of(3) && alive > 2 {
@@ -202,10 +203,15 @@ impl Planner {
             *slot = belief.mean_params(p);
         }
         let legal = rules::ai_legal_moves(state, game.m);
-        let forecast = Forecast::new(game, state, &params, &legal);
+        let mut targets = [0 as Cell; MAX_PLAYERS];
+        for p in 1..game.m {
+            targets[p] = ai::greedy_target(game, state, p, &params[p], legal[p]);
+        }
+        let forecast = Forecast::with_targets(game, state, &params, &legal, &targets);
         let leader = greedy::leader(game, state);
         let base = base_move(game, state, &legal, || forecast);
-        let mut ranked: Vec<(f64, Cell)> = cells(legal_moves(state, game.m, 0))
+        let ours = legal_moves(state, game.m, 0);
+        let mut ranked: Vec<(f64, Cell)> = cells(ours)
             .map(|c| (forecast::move_value(game, state, &forecast, leader, c), c))
             .collect();
         // Rollouts can only improve on the base move if it is in the race.
@@ -224,9 +230,7 @@ impl Planner {
         // The AI's own next move as a candidate: moving there blocks it
         // (both moves are void), which the forecast's ranking never favours.
         if self.config.block_candidates {
-            let ours = legal_moves(state, game.m, 0);
-            for p in 1..game.m {
-                let t = ai::greedy_target(game, state, p, &params[p], legal[p]);
+            for &t in &targets[1..game.m] {
                 if crate::board::has(ours, t) && !chosen.iter().any(|c| c.cell == t) {
                     chosen.push(Candidate::new(t));
                 }
