@@ -10,10 +10,10 @@
 
 use std::fmt::Write as _;
 
-use ahc061::board::{CELLS, N, coords};
+use ahc061::board::{N, coords};
 use serde_json::{Value, json};
 
-use crate::vis::{Replay, board_svg, escape, legend_table};
+use crate::vis::{Replay, final_board_html, summary_html};
 
 const SCRIPT: &str = include_str!("replay.js");
 const STYLE: &str = include_str!("replay.css");
@@ -87,9 +87,6 @@ pub fn game_data(replay: &Replay, trace: Option<&[Value]>) -> Value {
 
 /// The whole replay page.
 pub fn render_replay(replay: &Replay, trace: Option<&[Value]>) -> String {
-    let game = &replay.input.game;
-    let state = replay.final_state();
-    debug_assert_eq!(state.owner.len(), CELLS);
     // JSON in a <script> element: "<" escaped so that no "</script>" can end it early.
     let data = game_data(replay, trace).to_string().replace('<', "\\u003c");
     let mut html = format!(
@@ -104,20 +101,11 @@ pub fn render_replay(replay: &Replay, trace: Option<&[Value]>) -> String {
          }});\n\
          </script>\n</head>\n<body>\n"
     );
-    let _ = writeln!(html, "<h1>Score = {}</h1>", replay.score());
-    let _ = writeln!(
-        html,
-        "<p>N = {N}, M = {}, U = {}; turn {} of {}.</p>",
-        game.m, game.u, state.turn, game.turns
-    );
-    if let Some(error) = &replay.error {
-        let _ = writeln!(html, "<p class=\"error\">{}</p>", escape(error));
-    }
+    html.push_str(&summary_html(replay));
     html.push_str(VIEWER);
-    html.push_str("<div id=\"static\">\n<div class=\"board-and-legend\">\n");
-    html.push_str(&board_svg(game, state));
-    html.push_str(&legend_table(replay));
-    html.push_str("</div>\n</div>\n<pre id=\"result\"></pre>\n");
+    html.push_str("<div id=\"static\">\n");
+    html.push_str(&final_board_html(replay));
+    html.push_str("</div>\n<pre id=\"result\"></pre>\n");
     let _ = write!(
         html,
         "<script id=\"game-data\" type=\"application/json\">{data}</script>\n\

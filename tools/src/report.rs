@@ -223,15 +223,7 @@ pub fn histogram(values: &[f64], bins: usize, x_name: &str, marker: Option<f64>)
             label(t)
         );
     }
-    for t in ticks(0.0, top, 4) {
-        let _ = writeln!(
-            svg,
-            "<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
-            LEFT - 6.0,
-            y(t) + 4.0,
-            label(t)
-        );
-    }
+    y_labels(&mut svg, ticks(0.0, top, 4), y);
     let _ = writeln!(
         svg,
         "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\
@@ -257,6 +249,19 @@ pub fn histogram(values: &[f64], bins: usize, x_name: &str, marker: Option<f64>)
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// The labels of the vertical axis at `values`, placed by `y`.
+fn y_labels(svg: &mut String, values: Vec<f64>, y: impl Fn(f64) -> f64) {
+    for t in values {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
+            LEFT - 6.0,
+            y(t) + 4.0,
+            label(t)
+        );
+    }
 }
 
 fn axes(svg: &mut String, width: f64) {
@@ -343,15 +348,7 @@ pub fn sorted_differences(diffs: &[f64], mean: f64, ci: (f64, f64)) -> String {
             (b - a).max(0.5)
         );
     }
-    for t in ticks(lo, hi, 6) {
-        let _ = writeln!(
-            svg,
-            "<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
-            LEFT - 6.0,
-            y(t) + 4.0,
-            label(t)
-        );
-    }
+    y_labels(&mut svg, ticks(lo, hi, 6), y);
     let _ = writeln!(
         svg,
         "<line x1=\"{LEFT}\" y1=\"{0:.1}\" x2=\"{1}\" y2=\"{0:.1}\" stroke=\"#444\"/>\

@@ -98,8 +98,6 @@ const HUES: [u32; MAX_PLAYERS] = [210, 0, 120, 50, 280, 28, 175, 320];
 
 /// The whole page for a replay: the score, the final board and a legend.
 pub fn render_html(replay: &Replay) -> String {
-    let game = &replay.input.game;
-    let state = replay.final_state();
     let mut html = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <title>AHC061 vis</title>\n<style>\n\
@@ -111,7 +109,17 @@ pub fn render_html(replay: &Replay) -> String {
          .swatch { width: 14px; height: 14px; display: inline-block; vertical-align: middle; }\n\
          </style>\n</head>\n<body>\n",
     );
-    let _ = writeln!(html, "<h1>Score = {}</h1>", replay.score());
+    html.push_str(&summary_html(replay));
+    html.push_str(&final_board_html(replay));
+    html.push_str("</body>\n</html>\n");
+    html
+}
+
+/// The page's heading: the score, the game's size and turn, and any error.
+pub(crate) fn summary_html(replay: &Replay) -> String {
+    let game = &replay.input.game;
+    let state = replay.final_state();
+    let mut html = format!("<h1>Score = {}</h1>\n", replay.score());
     let _ = writeln!(
         html,
         "<p>N = {N}, M = {}, U = {}; turn {} of {}.</p>",
@@ -120,10 +128,15 @@ pub fn render_html(replay: &Replay) -> String {
     if let Some(error) = &replay.error {
         let _ = writeln!(html, "<p class=\"error\">{}</p>", escape(error));
     }
-    html.push_str("<div class=\"board-and-legend\">\n");
-    html.push_str(&board_svg(game, state));
+    html
+}
+
+/// The final board beside its legend (the official page's body).
+pub(crate) fn final_board_html(replay: &Replay) -> String {
+    let mut html = String::from("<div class=\"board-and-legend\">\n");
+    html.push_str(&board_svg(&replay.input.game, replay.final_state()));
     html.push_str(&legend_table(replay));
-    html.push_str("</div>\n</body>\n</html>\n");
+    html.push_str("</div>\n");
     html
 }
 
