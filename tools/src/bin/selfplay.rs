@@ -15,6 +15,7 @@ use ahc061::clock::Clock;
 use ahc061::judge::{Judge, ToolInput};
 use ahc061::mirror::Mirror;
 use ahc061::planner::Config;
+use ahc061::state::{Game, State};
 use clap::Parser;
 use rayon::prelude::*;
 
@@ -88,25 +89,13 @@ fn play(path: &Path, args: &Args) -> (usize, i64, f64) {
         wasted += (outcome.returned() & 1) as usize;
         let before = mirror.state;
         mirror.apply(&feedback);
-        let after = &mirror.state;
-        let mut moved_gain = false;
-        for c in 0..ahc061::board::CELLS {
-            let v = mirror.game.value[c] as i64;
-            if before.owner[c] == 0 {
-                if after.owner[c] != 0 {
-                    lost += v * before.level[c] as i64;
-                    captured += v;
-                } else if after.level[c] < before.level[c] {
-                    lost += v * (before.level[c] - after.level[c]) as i64;
-                } else if after.level[c] > before.level[c] {
-                    moved_gain = true;
-                }
-            } else if after.owner[c] == 0 {
-                moved_gain = true;
+        if args.details {
+            let turn = TurnEffect::of(&mirror.game, &before, &mirror.state);
+            lost += turn.lost;
+            captured += turn.captured;
+            if !turn.gained && (outcome.returned() & 1) == 0 {
+                idle += 1;
             }
-        }
-        if !moved_gain && (outcome.returned() & 1) == 0 {
-            idle += 1;
         }
         policy.observe(&mirror, &before, &feedback);
     }
@@ -122,6 +111,43 @@ fn play(path: &Path, args: &Args) -> (usize, i64, f64) {
         );
     }
     (m, judge.score(), start.elapsed().as_secs_f64())
+}
+
+/// What one turn did to player 0's land, for `--details`.
+struct TurnEffect {
+    /// Score lost to attacks: levels knocked off and cells taken (Σ V·L).
+    lost: i64,
+    /// The value of the cells taken from player 0.
+    captured: i64,
+    /// Whether player 0 took a cell or raised a level.
+    gained: bool,
+}
+
+impl TurnEffect {
+    fn of(game: &Game, before: &State, after: &State) -> TurnEffect {
+        let mut effect = TurnEffect {
+            lost: 0,
+            captured: 0,
+            gained: false,
+        };
+        for c in 0..ahc061::board::CELLS {
+            let v = game.value[c] as i64;
+            let (was, is) = (before.level[c] as i64, after.level[c] as i64);
+            if before.owner[c] == 0 {
+                if after.owner[c] != 0 {
+                    effect.lost += v * was;
+                    effect.captured += v;
+                } else if is < was {
+                    effect.lost += v * (was - is);
+                } else if is > was {
+                    effect.gained = true;
+                }
+            } else if after.owner[c] == 0 {
+                effect.gained = true;
+            }
+        }
+        effect
+    }
 }
 
 fn main() {
