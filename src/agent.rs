@@ -81,20 +81,21 @@ pub const PARTICLES: usize = 1000;
 impl Planned {
     pub fn new(mirror: &Mirror, seed: u64, clock: crate::clock::Clock) -> Planned {
         let config = crate::planner::Config::for_players(mirror.game.m);
-        Planned::with_config(mirror, seed, clock, config)
+        Planned::with_config(mirror, seed, clock, config, crate::base::standard())
     }
 
-    /// A bot with the given planner settings (for tuning runs).
+    /// A bot with the given planner settings and base policy.
     pub fn with_config(
         mirror: &Mirror,
         seed: u64,
         clock: crate::clock::Clock,
         config: crate::planner::Config,
+        base: Box<dyn crate::base::BasePolicy>,
     ) -> Planned {
         use rand::SeedableRng;
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
         let belief = crate::belief::Belief::new(mirror.game.m, PARTICLES, &mut rng);
-        let planner = crate::planner::Planner::new(config, seed ^ 0x5DEE_CE66);
+        let planner = crate::planner::Planner::new(config, base, seed ^ 0x5DEE_CE66);
         Planned {
             belief,
             planner,

@@ -8,14 +8,18 @@
 
 pub mod agent;
 pub mod ai;
+pub mod base;
 pub mod belief;
 pub mod board;
 pub mod clock;
 pub mod duel;
 pub mod fault;
+pub mod features;
 pub mod forecast;
 pub mod greedy;
 pub mod judge;
+pub mod learned;
+pub mod learned_weights;
 pub mod mirror;
 pub mod options;
 pub mod planner;

@@ -5,7 +5,8 @@
 //! environment variable AHC061_BUDGET); `--fixed-work N` replaces the clock
 //! by a fixed number of rollouts per turn, so that a seed plays the same game
 //! every time (tests and the bundle check use it); `--policy greedy` plays
-//! the one-ply baseline instead of the planner; `--trace FILE` (or the
+//! the one-ply baseline instead of the planner; `--base hand|learned` picks
+//! player 0's base policy (src/base.rs); `--trace FILE` (or the
 //! environment variable AHC061_TRACE) writes what the planner thought each
 //! turn to FILE, for `vis --trace` (off by default).
 
@@ -30,12 +31,18 @@ fn main() -> ExitCode {
     };
     let stdin = io::stdin().lock();
     let stdout = BufWriter::new(io::stdout().lock());
-    let make_policy = |mirror: &_| -> Box<dyn Policy> {
+    let make_policy = |mirror: &ahc061::mirror::Mirror| -> Box<dyn Policy> {
         match options.policy {
             PolicyKind::Greedy => Box::new(Greedy),
             PolicyKind::Planner => {
                 let clock = Clock::new(start, options.budget, options.fixed_work);
-                let planned = Planned::new(mirror, options.seed, clock);
+                let planned = match options.base.as_deref().and_then(ahc061::base::by_name) {
+                    Some(base) => {
+                        let config = ahc061::planner::Config::for_players(mirror.game.m);
+                        Planned::with_config(mirror, options.seed, clock, config, base)
+                    }
+                    None => Planned::new(mirror, options.seed, clock),
+                };
                 match options.trace.as_deref().map(ahc061::trace::Trace::create) {
                     Some(Ok(trace)) => Box::new(planned.with_trace(trace)),
                     Some(Err(e)) => {

@@ -13,6 +13,9 @@ pub struct Options {
     pub policy: PolicyKind,
     /// When set, the planner's trace goes to this file (see src/trace.rs).
     pub trace: Option<String>,
+    /// When set, player 0's base policy by name (src/base.rs); else the
+    /// standard one.
+    pub base: Option<String>,
 }
 
 /// The policies the binary can play with.
@@ -33,13 +36,14 @@ impl Default for Options {
             fixed_work: None,
             policy: PolicyKind::Planner,
             trace: None,
+            base: None,
         }
     }
 }
 
 impl Options {
     /// Reads `--seed N`, `--budget S`, `--fixed-work N`, `--policy P`,
-    /// `--trace FILE` (and the environment variables AHC061_BUDGET and
+    /// `--base NAME`, `--trace FILE` (and the environment variables AHC061_BUDGET and
     /// AHC061_TRACE, which the command line overrides).
     pub fn from_args(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
         let mut options = Options::default();
@@ -59,6 +63,14 @@ impl Options {
                     options.fixed_work = Some(parse_number(&value()?, "--fixed-work")?)
                 }
                 "--trace" => options.trace = Some(value()?),
+                "--base" => {
+                    let name = value()?;
+                    if crate::base::by_name(&name).is_none() {
+                        let known = crate::base::NAMES;
+                        return Err(format!("--base: expected one of {known}, got {name:?}"));
+                    }
+                    options.base = Some(name);
+                }
                 "--policy" => {
                     options.policy = match value()?.as_str() {
                         "planner" => PolicyKind::Planner,
@@ -72,7 +84,7 @@ impl Options {
                 }
                 _ => {
                     return Err(format!(
-                        "unknown option {flag:?} (known: --seed, --budget, --fixed-work, --policy, --trace)"
+                        "unknown option {flag:?} (known: --seed, --budget, --fixed-work, --policy, --base, --trace)"
                     ));
                 }
             }

@@ -11,11 +11,10 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::ai::{self, AiParams};
+use crate::base::{AiView, BasePolicy};
 use crate::belief::Belief;
-use crate::board::{Bits, Cell, MAX_PLAYERS, cells};
+use crate::board::{Cell, MAX_PLAYERS};
 use crate::clock::Allowance;
-use crate::forecast::{self, Forecast};
-use crate::greedy;
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
 
@@ -121,13 +120,16 @@ pub struct Decision {
 
 pub struct Planner {
     pub config: Config,
+    /// Player 0's policy in the rollouts, and the move to beat.
+    pub base: Box<dyn BasePolicy>,
     rng: Pcg64Mcg,
 }
 
 impl Planner {
-    pub fn new(config: Config, seed: u64) -> Planner {
+    pub fn new(config: Config, base: Box<dyn BasePolicy>, seed: u64) -> Planner {
         Planner {
             config,
+            base,
             rng: Pcg64Mcg::seed_from_u64(seed),
         }
     }
@@ -154,6 +156,7 @@ impl Planner {
                     game,
                     state,
                     belief,
+                    &*self.base,
                     base,
                     seed,
                     self.config.horizon,
@@ -168,7 +171,8 @@ impl Planner {
                     if out_of_work(allowance, done) {
                         break 'search;
                     }
-                    let d = rollout(game, state, belief, cand.cell, seed, self.config.horizon)
+                    let horizon = self.config.horizon;
+                    let d = rollout(game, state, belief, &*self.base, cand.cell, seed, horizon)
                         - base_value;
                     cand.diff += d;
                     cand.diff_sq += d * d;
@@ -207,13 +211,14 @@ impl Planner {
         for p in 1..game.m {
             targets[p] = ai::greedy_target(game, state, p, &params[p], legal[p]);
         }
-        let forecast = Forecast::with_targets(game, state, &params, &legal, &targets);
-        let leader = greedy::leader(game, state);
-        let base = base_move(game, state, &legal, || forecast);
+        let view = AiView {
+            params: &params,
+            legal: &legal,
+            targets: &targets,
+        };
+        let base = self.base.choose(game, state, &view);
         let ours = legal_moves(state, game.m, 0);
-        let mut ranked: Vec<(f64, Cell)> = cells(ours)
-            .map(|c| (forecast::move_value(game, state, &forecast, leader, c), c))
-            .collect();
+        let mut ranked = self.base.rank(game, state, &view, ours);
         // Rollouts can only improve on the base move if it is in the race.
         ranked.sort_by(|a, b| {
             let key = |x: &(f64, Cell)| x.1 != base;
@@ -262,6 +267,7 @@ pub fn rollout(
     game: &Game,
     state: &State,
     belief: &Belief,
+    base: &dyn BasePolicy,
     first: Cell,
     seed: u64,
     horizon: usize,
@@ -285,30 +291,16 @@ pub fn rollout(
         dest[0] = if sim.turn == state.turn {
             first
         } else {
-            base_move(game, &sim, &legal, || {
-                Forecast::with_targets(game, &sim, &params, &legal, &targets)
-            })
+            let view = AiView {
+                params: &params,
+                legal: &legal,
+                targets: &targets,
+            };
+            base.choose(game, &sim, &view)
         };
         rules::resolve(game, &mut sim, &dest);
     }
     objective(&sim, game.m)
-}
-
-/// Player 0's base policy given the AIs' legal sets: the duel plan against
-/// a single AI, else the move of highest expected worth under the forecast
-/// (made only when needed).
-#[inline]
-pub fn base_move(
-    game: &Game,
-    state: &State,
-    legal: &[Bits; MAX_PLAYERS],
-    forecast: impl FnOnce() -> Forecast,
-) -> Cell {
-    if game.m == 2 {
-        crate::duel::choose(game, state, legal[1])
-    } else {
-        forecast::best_move(game, state, &forecast())
-    }
 }
 
 /// The game's objective on a position: log2(1 + S0 / S_A).

@@ -1,6 +1,7 @@
 //! The rollout planner: it finds the obviously best move in constructed
 //! positions and never proposes an illegal move.
 
+use ahc061::base;
 use ahc061::belief::Belief;
 use ahc061::board::{MAX_PLAYERS, cell, coords};
 use ahc061::clock::Allowance;
@@ -40,7 +41,7 @@ fn it_takes_the_leaders_only_capturable_level_1_cell() {
     let state = g.state_from_grids(&owner, &level, &base.pos, 99);
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let belief = Belief::new(3, 200, &mut rng);
-    let mut planner = Planner::new(Config::default(), 9);
+    let mut planner = Planner::new(Config::default(), base::standard(), 9);
     let decision = planner.choose(&g, &state, &belief, Allowance::Rollouts(400));
     assert_eq!(coords(decision.cell), (0, 1), "{:?}", decision.candidates);
 }
@@ -53,7 +54,7 @@ fn it_never_proposes_an_illegal_move_along_recorded_games() {
         let mut judge = Judge::new(input);
         let mut rng = Pcg64Mcg::seed_from_u64(2);
         let mut belief = Belief::new(judge.input.game.m, 200, &mut rng);
-        let mut planner = Planner::new(Config::default(), 5);
+        let mut planner = Planner::new(Config::default(), base::standard(), 5);
         while !judge.finished() {
             let before = judge.state;
             let game = judge.input.game.clone();
@@ -75,10 +76,18 @@ fn a_fixed_amount_of_work_plays_the_same_move_twice() {
     let g = game(4, &[(0, 0), (3, 3), (6, 6), (9, 9)]);
     let state = g.initial_state();
     let belief = Belief::new(4, 100, &mut Pcg64Mcg::seed_from_u64(4));
-    let a =
-        Planner::new(Config::default(), 11).choose(&g, &state, &belief, Allowance::Rollouts(300));
-    let b =
-        Planner::new(Config::default(), 11).choose(&g, &state, &belief, Allowance::Rollouts(300));
+    let a = Planner::new(Config::default(), base::standard(), 11).choose(
+        &g,
+        &state,
+        &belief,
+        Allowance::Rollouts(300),
+    );
+    let b = Planner::new(Config::default(), base::standard(), 11).choose(
+        &g,
+        &state,
+        &belief,
+        Allowance::Rollouts(300),
+    );
     assert_eq!(a.cell, b.cell);
     assert_eq!(a.rollouts, b.rollouts);
 }

@@ -10,4 +10,5 @@ pub mod oracle;
 pub mod replay;
 pub mod report;
 pub mod runner;
+pub mod train;
 pub mod vis;

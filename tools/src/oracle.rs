@@ -16,10 +16,10 @@ use std::time::Instant;
 
 use ahc061::agent::{Planned, Policy};
 use ahc061::ai::{self, AiParams};
+use ahc061::base::{AiView, BasePolicy};
 use ahc061::belief::Belief;
 use ahc061::board::{Cell, MAX_PLAYERS, coords};
 use ahc061::clock::{Allowance, Clock};
-use ahc061::forecast::Forecast;
 use ahc061::judge::{Judge, ToolInput};
 use ahc061::mirror::Mirror;
 use ahc061::planner::{self, Config, Planner};
@@ -74,7 +74,7 @@ impl Policy for Oracle {
         let horizon = self.planner.config.horizon;
         let mut best = (f64::NEG_INFINITY, candidates[0].cell);
         for cand in &candidates {
-            let value = exact_rollout(&self.input, state, cand.cell, horizon);
+            let value = exact_rollout(&self.input, &*self.planner.base, state, cand.cell, horizon);
             if value > best.0 {
                 best = (value, cand.cell);
             }
@@ -93,7 +93,13 @@ fn true_params(input: &ToolInput) -> [AiParams; MAX_PLAYERS] {
 /// A rollout that knows the future: `first` now, then the planner's base
 /// policy for `horizon` turns (or to the end), the AIs moving exactly as
 /// the judge will move them; returns the planner's objective.
-pub fn exact_rollout(input: &ToolInput, state: &State, first: Cell, horizon: usize) -> f64 {
+pub fn exact_rollout(
+    input: &ToolInput,
+    base: &dyn BasePolicy,
+    state: &State,
+    first: Cell,
+    horizon: usize,
+) -> f64 {
     let game = &input.game;
     let params = true_params(input);
     let mut sim = *state;
@@ -110,9 +116,12 @@ pub fn exact_rollout(input: &ToolInput, state: &State, first: Cell, horizon: usi
         dest[0] = if sim.turn == state.turn {
             first
         } else {
-            planner::base_move(game, &sim, &legal, || {
-                Forecast::with_targets(game, &sim, &params, &legal, &targets)
-            })
+            let view = AiView {
+                params: &params,
+                legal: &legal,
+                targets: &targets,
+            };
+            base.choose(game, &sim, &view)
         };
         rules::resolve(game, &mut sim, &dest);
     }
@@ -134,7 +143,11 @@ pub fn play(input: &ToolInput, mode: Mode, work: u64, seed: u64) -> i64 {
             input: input.clone(),
             belief: Belief::known(&true_params(input)[..input.game.m]),
             // The planner's seed as the bot derives it (src/agent.rs).
-            planner: Planner::new(Config::for_players(input.game.m), seed ^ 0x5DEE_CE66),
+            planner: Planner::new(
+                Config::for_players(input.game.m),
+                ahc061::base::standard(),
+                seed ^ 0x5DEE_CE66,
+            ),
             work,
             full: mode == Mode::Full,
         }),
@@ -154,6 +167,7 @@ pub fn play(input: &ToolInput, mode: Mode, work: u64, seed: u64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ahc061::base::HandTuned;
 
     fn input(case: &str) -> ToolInput {
         let path = format!("{}/../tests/data/in/{case}.txt", env!("CARGO_MANIFEST_DIR"));
@@ -190,15 +204,22 @@ mod tests {
             while !judge.finished() {
                 let state = judge.state;
                 let legal = rules::ai_legal_moves(&state, game.m);
-                let mv = planner::base_move(game, &state, &legal, || {
-                    Forecast::new(game, &state, &params, &legal)
-                });
+                let mut targets = [0; MAX_PLAYERS];
+                for p in 1..game.m {
+                    targets[p] = ai::greedy_target(game, &state, p, &params[p], legal[p]);
+                }
+                let view = AiView {
+                    params: &params,
+                    legal: &legal,
+                    targets: &targets,
+                };
+                let mv = HandTuned.choose(game, &state, &view);
                 first.get_or_insert(mv);
                 let (x, y) = coords(mv);
                 judge.play(x, y).unwrap();
             }
             let start = game.initial_state();
-            let predicted = exact_rollout(&input, &start, first.unwrap(), game.turns);
+            let predicted = exact_rollout(&input, &HandTuned, &start, first.unwrap(), game.turns);
             assert_eq!(
                 predicted,
                 planner::objective(&judge.state, game.m),

@@ -82,7 +82,7 @@ fn planner_rate(cases: &[ToolInput], budget: Duration) -> (f64, usize) {
         let belief = Belief::new(case.game.m, 1000, &mut rand_pcg::Pcg64Mcg::seed_from_u64(1));
         let config = Config::for_players(case.game.m);
         horizon = config.horizon;
-        let mut planner = Planner::new(config, 1);
+        let mut planner = Planner::new(config, ahc061::base::standard(), 1);
         let start = Instant::now();
         let decision = planner.choose(
             &case.game,

@@ -16,6 +16,7 @@ use ahc061::judge::{Judge, ToolInput};
 use ahc061::mirror::Mirror;
 use ahc061::planner::Config;
 use ahc061::state::{Game, State};
+use ahc061_tools::eval::{Row, write_rows};
 use clap::Parser;
 use rayon::prelude::*;
 
@@ -47,6 +48,17 @@ struct Args {
     /// Whether the AIs' expected destinations join the candidates.
     #[arg(long)]
     block_candidates: Option<bool>,
+    /// Player 0's base policy: hand or learned.
+    #[arg(long, default_value = "hand")]
+    base: String,
+    /// The learned base's weights from FILE (as `train -o` writes them)
+    /// instead of the committed ones; implies `--base learned`.
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
+    /// Writes one row per case as `eval --out` does (TSV), for
+    /// `eval --rows FILE --compare OTHER`.
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
     /// Per-game details on stderr.
     #[arg(long)]
     details: bool,
@@ -67,7 +79,15 @@ fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
                 args.fixed_work
             };
             let clock = Clock::new(start, args.budget, work);
-            Box::new(Planned::with_config(mirror, args.seed, clock, config))
+            let base: Box<dyn ahc061::base::BasePolicy> = match &args.weights {
+                Some(path) => {
+                    let text = std::fs::read_to_string(path).expect("a readable --weights file");
+                    let weights = ahc061_tools::train::parse_weights(&text).expect("weights");
+                    Box::new(ahc061::base::Linear { weights })
+                }
+                None => ahc061::base::by_name(&args.base).expect("a known --base"),
+            };
+            Box::new(Planned::with_config(mirror, args.seed, clock, config, base))
         }
     }
 }
@@ -165,6 +185,29 @@ fn main() {
     let n = results.len() as f64;
     let mean = results.iter().map(|r| r.1 as f64).sum::<f64>() / n;
     let max_time = results.iter().map(|r| r.2).fold(0.0, f64::max);
+    if let Some(path) = &args.out {
+        let rows: Vec<Row> = files
+            .iter()
+            .zip(&results)
+            .map(|(f, r)| Row {
+                case: f
+                    .file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+                seed: None,
+                m: r.0,
+                u: 0,
+                score: r.1,
+                wall_s: r.2,
+                error: None,
+            })
+            .collect();
+        if let Err(e) = write_rows(path, &rows) {
+            eprintln!("selfplay: error: {e:#}");
+            std::process::exit(1);
+        }
+    }
     eprintln!("cases {n} mean {mean:.0} max_time {max_time:.3}");
     for m in 2..=8 {
         let s: Vec<f64> = results

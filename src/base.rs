@@ -1,0 +1,114 @@
+//! Player 0's base policy: the move it plays in every simulated turn of a
+//! rollout after the first, the move the planner keeps unless a candidate
+//! beats it, and the order in which the planner's candidates are ranked.
+//!
+//! The planner improves on whatever base it is given (one step of policy
+//! improvement), so a better base makes a better bot: this trait is the seam
+//! where a new one goes in.
+
+use crate::ai::AiParams;
+use crate::board::{Bits, Cell, MAX_PLAYERS};
+use crate::forecast::{self, Forecast};
+use crate::learned::{self, Weights};
+use crate::state::{Game, State};
+
+/// What player 0's policy knows of the AIs in one (real or simulated)
+/// turn: their parameters (sampled or estimated), their legal sets and
+/// their greedy targets under those parameters.
+#[derive(Clone, Copy)]
+pub struct AiView<'a> {
+    pub params: &'a [AiParams; MAX_PLAYERS],
+    pub legal: &'a [Bits; MAX_PLAYERS],
+    pub targets: &'a [Cell; MAX_PLAYERS],
+}
+
+impl AiView<'_> {
+    /// Where the AIs are expected to move this turn, per cell.
+    pub fn forecast(&self, game: &Game, state: &State) -> Forecast {
+        Forecast::with_targets(game, state, self.params, self.legal, self.targets)
+    }
+}
+
+/// Player 0's base policy.
+pub trait BasePolicy: Send + Sync {
+    /// The move in position `state` (legal for player 0).
+    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell;
+
+    /// The worth of each cell of `cells` as a first move, for ranking the
+    /// planner's candidates (higher first), in the cells' order.
+    fn rank(&self, game: &Game, state: &State, ais: &AiView, cells: Bits) -> Vec<(f64, Cell)>;
+}
+
+/// The hand-tuned base: the duel plan against a single AI (src/duel.rs),
+/// else the move of highest expected worth under the forecast
+/// (src/forecast.rs).
+pub struct HandTuned;
+
+impl BasePolicy for HandTuned {
+    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
+        if game.m == 2 {
+            crate::duel::choose(game, state, ais.legal[1])
+        } else {
+            forecast::best_move(game, state, &ais.forecast(game, state))
+        }
+    }
+
+    fn rank(&self, game: &Game, state: &State, ais: &AiView, cells: Bits) -> Vec<(f64, Cell)> {
+        let forecast = ais.forecast(game, state);
+        let leader = crate::greedy::leader(game, state);
+        crate::board::cells(cells)
+            .map(|c| (forecast::move_value(game, state, &forecast, leader, c), c))
+            .collect()
+    }
+}
+
+/// The learned base: the duel plan against a single AI, else the linear
+/// scorer of src/learned.rs with the given weights.
+pub struct Linear {
+    pub weights: Weights,
+}
+
+impl BasePolicy for Linear {
+    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
+        if game.m == 2 {
+            crate::duel::choose(game, state, ais.legal[1])
+        } else {
+            let forecast = ais.forecast(game, state);
+            learned::best_move(&self.weights, game, state, &forecast, ais.legal)
+        }
+    }
+
+    fn rank(&self, game: &Game, state: &State, ais: &AiView, cells: Bits) -> Vec<(f64, Cell)> {
+        if game.m == 2 {
+            return HandTuned.rank(game, state, ais, cells);
+        }
+        let forecast = ais.forecast(game, state);
+        let turn = crate::features::TurnContext::new(game, state, ais.legal);
+        crate::board::cells(cells)
+            .map(|c| {
+                let v = learned::value(&self.weights, game, state, &forecast, &turn, c);
+                (v, c)
+            })
+            .collect()
+    }
+}
+
+/// The names [`by_name`] knows.
+pub const NAMES: &str = "hand, learned";
+
+/// A base policy by name: `hand` ([`HandTuned`]) or `learned` ([`Linear`]
+/// with the trained weights of src/learned_weights.rs).
+pub fn by_name(name: &str) -> Option<Box<dyn BasePolicy>> {
+    match name {
+        "hand" => Some(Box::new(HandTuned)),
+        "learned" => Some(Box::new(Linear {
+            weights: crate::learned_weights::TRAINED,
+        })),
+        _ => None,
+    }
+}
+
+/// The bot's base policy.
+pub fn standard() -> Box<dyn BasePolicy> {
+    Box::new(HandTuned)
+}

@@ -1,0 +1,81 @@
+//! A learned valuation of player 0's destinations: a linear scorer over the
+//! features of src/features.rs, one weight vector per game size class. Its
+//! weights are trained by the `train` tool (tools/src/bin/train.rs) and
+//! written, as Rust source, to src/learned_weights.rs.
+
+use crate::board::{Bits, Cell, MAX_PLAYERS};
+use crate::features::{self, PER_GROUP, TurnContext, WEIGHTS};
+use crate::forecast::Forecast;
+use crate::state::{Game, State};
+
+/// The weights of the linear scorer: group after group, each group's
+/// [`PER_GROUP`] weights in the order of [`features::names`].
+pub type Weights = [f64; WEIGHTS];
+
+/// The hand-tuned valuation of src/forecast.rs (its reach factor 0.15,
+/// swings 2.5 / 1.4, hurts 1.1 / 0.15, early levels at half) expressed in
+/// these features, up to the reach factor's fade being linear here: the
+/// trainer's starting point.
+pub const HAND_TUNED: Weights = {
+    const fn fought(scale: f64) -> [f64; PER_GROUP] {
+        [
+            scale,
+            -0.85 * scale,
+            -0.9775 * scale,
+            0.85 * scale,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+        ]
+    }
+    let groups = [
+        fought(1.0),
+        fought(2.5),
+        fought(1.4),
+        fought(1.1),
+        fought(0.15),
+        [1.0, -0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+        [0.0; PER_GROUP],
+    ];
+    let mut w = [0.0; WEIGHTS];
+    let mut g = 0;
+    while g < groups.len() {
+        let mut i = 0;
+        while i < PER_GROUP {
+            w[g * PER_GROUP + i] = groups[g][i];
+            i += 1;
+        }
+        g += 1;
+    }
+    w
+};
+
+/// The value of moving onto `d` under `weights`.
+#[inline]
+pub fn value(
+    weights: &Weights,
+    game: &Game,
+    state: &State,
+    forecast: &Forecast,
+    turn: &TurnContext,
+    d: Cell,
+) -> f64 {
+    let (group, x) = features::of(game, state, forecast, turn, d);
+    let w = &weights[group as usize * PER_GROUP..][..PER_GROUP];
+    w.iter().zip(&x).map(|(w, x)| w * x).sum()
+}
+
+/// The legal move of highest value under `weights` (lowest cell on ties).
+pub fn best_move(
+    weights: &Weights,
+    game: &Game,
+    state: &State,
+    forecast: &Forecast,
+    legal: &[Bits; MAX_PLAYERS],
+) -> Cell {
+    let turn = TurnContext::new(game, state, legal);
+    crate::greedy::best_legal_move(game, state, |d| {
+        value(weights, game, state, forecast, &turn, d)
+    })
+}

@@ -1,0 +1,175 @@
+//! The learned base policy's features (src/features.rs) and scorer
+//! (src/learned.rs): on constructed positions, and against the hand-tuned
+//! valuation it generalises, along recorded games.
+#![allow(clippy::needless_range_loop)]
+
+use ahc061::ai;
+use ahc061::base::{AiView, BasePolicy, HandTuned, Linear};
+use ahc061::board::{MAX_PLAYERS, cell, cells, coords};
+use ahc061::features::{self, Group, TurnContext};
+use ahc061::forecast::{self, Forecast};
+use ahc061::judge::{Judge, ToolInput};
+use ahc061::learned::{self, HAND_TUNED};
+use ahc061::planner::NO_PARAMS;
+use ahc061::rules;
+use ahc061::state::{Game, State};
+
+fn game(m: usize, starts: &[(usize, usize)]) -> Game {
+    let mut start = [0; MAX_PLAYERS];
+    for (p, &(i, j)) in starts.iter().enumerate() {
+        start[p] = cell(i, j);
+    }
+    Game {
+        m,
+        turns: 100,
+        u: 3,
+        value: [1000; 100],
+        start,
+    }
+}
+
+/// The forecast and turn context of `state` with every AI at `eps`.
+fn look(game: &Game, state: &State, eps: f64) -> (Forecast, TurnContext) {
+    let mut params = [NO_PARAMS; MAX_PLAYERS];
+    for p in 1..game.m {
+        params[p].eps = eps;
+    }
+    let legal = rules::ai_legal_moves(state, game.m);
+    (
+        Forecast::new(game, state, &params, &legal),
+        TurnContext::new(game, state, &legal),
+    )
+}
+
+#[test]
+fn an_unowned_cell_out_of_every_ais_reach_is_worth_its_value() {
+    let g = game(3, &[(0, 0), (9, 9), (9, 0)]);
+    let state = g.initial_state();
+    let (forecast, turn) = look(&g, &state, 0.3);
+    // (0, 1): two unowned neighbours of four ((0, 2), (1, 1)); no AI near.
+    let (group, x) = features::of(&g, &state, &forecast, &turn, cell(0, 1));
+    assert_eq!(group, Group::Unowned);
+    // One neighbour of four, (0, 0), is ours.
+    assert_eq!(x, [1.0, 0.0, 0.0, 0.0, 0.5, 0.0, 0.0, 0.25]);
+}
+
+#[test]
+fn a_cell_at_the_cap_out_of_reach_is_only_a_constant() {
+    let g = game(3, &[(0, 0), (9, 9), (9, 0)]);
+    let mut state = g.initial_state();
+    state.level[cell(0, 0) as usize] = 3;
+    let (forecast, turn) = look(&g, &state, 0.3);
+    let (group, x) = features::of(&g, &state, &forecast, &turn, cell(0, 0));
+    assert_eq!(group, Group::OwnAtCap);
+    // No AI can reach it: no threat.
+    assert_eq!(x, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+}
+
+#[test]
+fn the_leaders_level_1_cell_in_its_reach_carries_the_reach_and_the_score_ratio() {
+    // Player 1 (the leader: two cells) owns (0, 1) beside our piece at
+    // (0, 0) and stands next to it at (0, 2).
+    let g = game(3, &[(0, 0), (0, 2), (9, 9)]);
+    let base = g.initial_state();
+    let (mut owner, mut level) = (base.owner, base.level);
+    owner[cell(0, 1) as usize] = 1;
+    level[cell(0, 1) as usize] = 1;
+    let state = g.state_from_grids(&owner, &level, &base.pos, 10);
+    let (forecast, turn) = look(&g, &state, 0.3);
+    assert_eq!(turn.leader, 1);
+    let (group, x) = features::of(&g, &state, &forecast, &turn, cell(0, 1));
+    assert_eq!(group, Group::LeaderLevel1);
+    let free = forecast.free[cell(0, 1) as usize] as f64;
+    assert!(free < 1.0, "the leader may step on its own cell");
+    assert_eq!(x[0], free);
+    assert_eq!(x[1], free, "one AI can step onto it");
+    assert_eq!(x[2], 0.0);
+    // S0 / S1 = 1000 / 2000: log2 = −1.
+    assert_eq!(x[5], -free);
+}
+
+/// Before the reach factor fades (turn < 75) and where at most two AIs
+/// reach a cell, the hand-tuned weights in these features give exactly the
+/// hand-tuned valuation (in units of 1000).
+#[test]
+fn hand_tuned_weights_reproduce_the_forecasts_valuation_along_recorded_games() {
+    let mut compared = 0;
+    for seed in [0, 1, 4, 5, 6] {
+        let path = format!("{}/tests/data/in/{seed:04}.txt", env!("CARGO_MANIFEST_DIR"));
+        let input = ToolInput::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let g = input.game.clone();
+        if g.m < 3 {
+            continue;
+        }
+        let mut params = input.params;
+        params[0] = NO_PARAMS;
+        let mut judge = Judge::new(input);
+        while judge.turn() < 75 {
+            let state = judge.state;
+            let legal = rules::ai_legal_moves(&state, g.m);
+            let forecast = Forecast::new(&g, &state, &params, &legal);
+            let turn = TurnContext::new(&g, &state, &legal);
+            for d in cells(rules::legal_moves(&state, g.m, 0)) {
+                if forecast.reach_count[d as usize] > 2 {
+                    continue;
+                }
+                let hand = forecast::move_value(&g, &state, &forecast, turn.leader, d) / 1000.0;
+                let linear = learned::value(&HAND_TUNED, &g, &state, &forecast, &turn, d);
+                assert!(
+                    (hand - linear).abs() < 1e-6 * hand.abs().max(1.0),
+                    "seed {seed} turn {} cell {:?}: hand {hand} linear {linear}",
+                    state.turn,
+                    coords(d)
+                );
+                compared += 1;
+            }
+            let mut targets = [0; MAX_PLAYERS];
+            for p in 1..g.m {
+                targets[p] = ai::greedy_target(&g, &state, p, &params[p], legal[p]);
+            }
+            let view = AiView {
+                params: &params,
+                legal: &legal,
+                targets: &targets,
+            };
+            let (x, y) = coords(HandTuned.choose(&g, &state, &view));
+            judge.play(x, y).unwrap();
+        }
+    }
+    assert!(compared > 1000, "{compared}");
+}
+
+#[test]
+fn the_learned_base_plays_legal_moves_only() {
+    let path = format!("{}/tests/data/in/0000.txt", env!("CARGO_MANIFEST_DIR"));
+    let input = ToolInput::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let g = input.game.clone();
+    let mut params = input.params;
+    params[0] = NO_PARAMS;
+    let base = Linear {
+        weights: ahc061::learned_weights::TRAINED,
+    };
+    let mut judge = Judge::new(input);
+    while !judge.finished() {
+        let state = judge.state;
+        let legal = rules::ai_legal_moves(&state, g.m);
+        let mut targets = [0; MAX_PLAYERS];
+        for p in 1..g.m {
+            targets[p] = ai::greedy_target(&g, &state, p, &params[p], legal[p]);
+        }
+        let view = AiView {
+            params: &params,
+            legal: &legal,
+            targets: &targets,
+        };
+        let mv = base.choose(&g, &state, &view);
+        assert!(
+            rules::is_legal(&state, g.m, 0, mv),
+            "turn {}",
+            state.turn + 1
+        );
+        let (x, y) = coords(mv);
+        judge.play(x, y).unwrap();
+    }
+    assert!(judge.score() > 0);
+}

@@ -1,0 +1,258 @@
+//! `train`: learns the weights of player 0's linear base policy
+//! (src/learned.rs), and writes them as Rust source (`-o
+//! src/learned_weights.rs`). Two ways (tools/src/train.rs):
+//!
+//! - `train search`: CMA-ES on the game's own objective, base-only self-play
+//!   over a fixed set of generated cases, checked on held-out seeds;
+//! - `train imitate`: expert iteration, one round: the planner plays games
+//!   at a fixed amount of work over the current base, and the weights are
+//!   fitted to its moves (softmax cross-entropy); the fitted policy then
+//!   becomes the base the planner improves on.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use ahc061::learned::{HAND_TUNED, Weights};
+use ahc061_tools::train;
+use anyhow::{Context, Result};
+use clap::{Args, Parser, Subcommand};
+use cmaes::{CMAESOptions, DVector, Mode};
+use rayon::prelude::*;
+
+#[derive(Parser)]
+#[command(about = "Learns the base policy's weights (src/learned_weights.rs)")]
+struct Cli {
+    #[command(subcommand)]
+    how: How,
+}
+
+#[derive(Subcommand)]
+enum How {
+    /// CMA-ES on base-only self-play.
+    Search(Search),
+    /// One round of expert iteration: fit the planner's moves.
+    Imitate(Imitate),
+}
+
+/// What both ways share.
+#[derive(Args)]
+struct Common {
+    /// Seeds of the held-out cases, never trained on (M = 2 skipped).
+    #[arg(long, value_name = "A..B", default_value = "200000..200700")]
+    holdout: String,
+    /// Start from the hand-tuned weights instead of the committed ones.
+    #[arg(long)]
+    from_hand: bool,
+    /// Start from the weights in FILE (as `-o` writes them).
+    #[arg(long, value_name = "FILE", conflicts_with = "from_hand")]
+    from: Option<PathBuf>,
+    /// Seed of the run's random numbers.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Writes the weights as Rust source to FILE (e.g. src/learned_weights.rs).
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct Search {
+    #[command(flatten)]
+    common: Common,
+    /// Seeds of the training cases (M = 2 skipped: the duel plan plays them).
+    #[arg(long, value_name = "A..B", default_value = "100000..101500")]
+    train: String,
+    /// Generations of CMA-ES.
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    generations: usize,
+    /// Candidates per generation (default: CMA-ES's own, 4 + 3 ln n).
+    #[arg(long, value_name = "N")]
+    population: Option<usize>,
+    /// Initial step size on the weights.
+    #[arg(long, value_name = "SIGMA", default_value_t = 0.2)]
+    sigma: f64,
+    /// Evaluates the search's mean on the held-out cases every N generations.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    holdout_every: usize,
+}
+
+#[derive(Args)]
+struct Imitate {
+    #[command(flatten)]
+    common: Common,
+    /// Seeds of the games the planner plays (M = 2 skipped).
+    #[arg(long, value_name = "A..B", default_value = "300000..300300")]
+    games: String,
+    /// Rollouts a turn for the planner.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    work: u64,
+    /// Adam steps of the fit.
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    steps: usize,
+    /// Adam's step size.
+    #[arg(long, value_name = "RATE", default_value_t = 0.02)]
+    rate: f64,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.how {
+        How::Search(args) => search(args),
+        How::Imitate(args) => imitate(args),
+    };
+    ahc061_tools::cli::finish("train", result)
+}
+
+fn start_weights(common: &Common) -> Result<Weights> {
+    Ok(match (&common.from, common.from_hand) {
+        (Some(path), _) => read_weights(path)?,
+        (None, true) => HAND_TUNED,
+        (None, false) => ahc061::learned_weights::TRAINED,
+    })
+}
+
+fn read_weights(path: &Path) -> Result<Weights> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    train::parse_weights(&text).with_context(|| format!("{}", path.display()))
+}
+
+fn score(weights: &[f64], cases: &[ahc061::judge::ToolInput]) -> f64 {
+    train::mean_score_parallel(cases, &train::linear(weights))
+}
+
+fn write(common: &Common, weights: &Weights, provenance: Vec<String>) -> Result<()> {
+    if let Some(path) = &common.out {
+        std::fs::write(path, train::weights_source(weights, &provenance))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+fn command_line() -> String {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    format!("Command: train {}", args.join(" "))
+}
+
+fn search(args: Search) -> Result<()> {
+    let started = Instant::now();
+    let train_cases = train::cases(&args.train, 3)?;
+    let holdout_cases = train::cases(&args.common.holdout, 3)?;
+    let start = start_weights(&args.common)?;
+    let start_scores = (score(&start, &train_cases), score(&start, &holdout_cases));
+    let hand = (
+        score(&HAND_TUNED, &train_cases),
+        score(&HAND_TUNED, &holdout_cases),
+    );
+    println!(
+        "{} training cases ({}), {} held out ({}); start: train {:.2}k, held out {:.2}k; hand-tuned: {:.2}k, {:.2}k",
+        train_cases.len(),
+        args.train,
+        holdout_cases.len(),
+        args.common.holdout,
+        start_scores.0,
+        start_scores.1,
+        hand.0,
+        hand.1
+    );
+    let objective =
+        |x: &DVector<f64>| train::mean_score(&train_cases, &train::linear(x.as_slice()));
+    let mut options = CMAESOptions::new(start.to_vec(), args.sigma)
+        .mode(Mode::Maximize)
+        .seed(args.common.seed)
+        .max_generations(args.generations);
+    if let Some(n) = args.population {
+        options = options.population_size(n);
+    }
+    let mut cma = options
+        .build(objective)
+        .map_err(|e| anyhow::anyhow!("CMA-ES options: {e:?}"))?;
+    let mut kept = (start_scores.1, start);
+    loop {
+        let done = cma.next_parallel();
+        let generation = cma.generation();
+        let best = cma.overall_best_individual().map_or(f64::NAN, |b| b.value);
+        let current = cma.current_best_individual().map_or(f64::NAN, |b| b.value);
+        print!(
+            "generation {generation:3}  best of this one {current:.2}k  best so far {best:.2}k  sigma {:.3}  {:.0} s",
+            cma.sigma(),
+            started.elapsed().as_secs_f64()
+        );
+        if generation.is_multiple_of(args.holdout_every) || done.is_some() {
+            let mean = train::linear(cma.mean().as_slice()).weights;
+            let (on_train, held) = (score(&mean, &train_cases), score(&mean, &holdout_cases));
+            print!("  | mean: train {on_train:.2}k held out {held:.2}k");
+            if held > kept.0 {
+                kept = (held, mean);
+            }
+        }
+        println!();
+        if let Some(end) = done {
+            println!("stopped: {:?}", end.reasons);
+            break;
+        }
+    }
+    let (held, weights) = kept;
+    let on_train = score(&weights, &train_cases);
+    println!(
+        "kept the search mean best on the held-out cases: train {on_train:.2}k, held out {held:.2}k (start {:.2}k, {:.2}k); {:.0} s",
+        start_scores.0,
+        start_scores.1,
+        started.elapsed().as_secs_f64()
+    );
+    let provenance = vec![
+        command_line(),
+        format!(
+            "Base-only mean score (thousands): train {on_train:.2}, held out {held:.2}; the start had {:.2}, {:.2}.",
+            start_scores.0, start_scores.1
+        ),
+    ];
+    write(&args.common, &weights, provenance)
+}
+
+fn imitate(args: Imitate) -> Result<()> {
+    let started = Instant::now();
+    let games = train::cases(&args.games, 3)?;
+    let holdout_cases = train::cases(&args.common.holdout, 3)?;
+    let start = start_weights(&args.common)?;
+    let positions: Vec<train::Position> = games
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(i, input)| {
+            let base = Box::new(train::linear(&start));
+            train::record_game(input, base, args.work, args.common.seed ^ i as u64)
+        })
+        .collect();
+    let (loss0, hit0) = train::imitation_loss(&positions, &start);
+    println!(
+        "{} games ({}), {} positions, {:.0} s; start: loss {loss0:.3}, planner's move at the top {:.1} %",
+        games.len(),
+        args.games,
+        positions.len(),
+        started.elapsed().as_secs_f64(),
+        100.0 * hit0
+    );
+    let weights = train::fit(&positions, &start, args.steps, args.rate);
+    let (loss, hit) = train::imitation_loss(&positions, &weights);
+    let (before, after) = (
+        score(&start, &holdout_cases),
+        score(&weights, &holdout_cases),
+    );
+    println!(
+        "fitted: loss {loss:.3}, planner's move at the top {:.1} %; base alone on the held-out cases {before:.2}k -> {after:.2}k; {:.0} s",
+        100.0 * hit,
+        started.elapsed().as_secs_f64()
+    );
+    let provenance = vec![
+        command_line(),
+        format!(
+            "Imitation of the planner at {} rollouts a turn, {} positions: loss {loss0:.3} -> {loss:.3}, top-1 {:.1} % -> {:.1} %; base alone held out {before:.2}k -> {after:.2}k.",
+            args.work,
+            positions.len(),
+            100.0 * hit0,
+            100.0 * hit
+        ),
+    ];
+    write(&args.common, &weights, provenance)
+}

@@ -1,0 +1,251 @@
+//! Training player 0's learned base policy (src/learned.rs): direct policy
+//! search on the game's own objective. Each candidate weight vector plays
+//! the base policy alone (no rollouts) on a fixed set of generated cases,
+//! knowing the AIs' true parameters, against the judge's exact AIs; its
+//! fitness is the mean absolute score. CMA-ES (the `cmaes` crate) searches
+//! the weights; a held-out set of other seeds shows whether it transfers.
+//! M = 2 cases are left out: the duel plan (src/duel.rs) plays them.
+
+use anyhow::Result;
+use rayon::prelude::*;
+
+use ahc061::ai;
+use ahc061::base::{AiView, BasePolicy, Linear};
+use ahc061::board::{MAX_PLAYERS, coords};
+use ahc061::judge::{Judge, ToolInput};
+use ahc061::learned::Weights;
+use ahc061::rules;
+
+use crate::eval::parse_seed_range;
+use crate::r#gen::generate;
+
+/// The cases of the seeds in `range` ("A..B") with at least `min_players`
+/// players.
+pub fn cases(range: &str, min_players: usize) -> Result<Vec<ToolInput>> {
+    let (from, to) = parse_seed_range(range)?;
+    let mut cases = Vec::new();
+    for seed in from..to {
+        let text = generate(seed, None, None).to_input_string();
+        let input = ToolInput::parse(&text).map_err(anyhow::Error::msg)?;
+        if input.game.m >= min_players {
+            cases.push(input);
+        }
+    }
+    Ok(cases)
+}
+
+/// One game of `input` with `base` playing player 0 on every turn, seeing
+/// the AIs' true parameters; returns the absolute score.
+pub fn play_base(input: &ToolInput, base: &dyn BasePolicy) -> i64 {
+    let game = &input.game;
+    let mut params = input.params;
+    params[0] = ahc061::planner::NO_PARAMS;
+    let mut judge = Judge::new(input.clone());
+    while !judge.finished() {
+        let state = judge.state;
+        let legal = rules::ai_legal_moves(&state, game.m);
+        let mut targets = [0; MAX_PLAYERS];
+        for p in 1..game.m {
+            targets[p] = ai::greedy_target(game, &state, p, &params[p], legal[p]);
+        }
+        let view = AiView {
+            params: &params,
+            legal: &legal,
+            targets: &targets,
+        };
+        let (x, y) = coords(base.choose(game, &state, &view));
+        if judge.play(x, y).is_err() {
+            return 0;
+        }
+    }
+    judge.score()
+}
+
+/// The mean absolute score of `base` over `cases`, in thousands.
+pub fn mean_score(cases: &[ToolInput], base: &dyn BasePolicy) -> f64 {
+    let total: i64 = cases.iter().map(|input| play_base(input, base)).sum();
+    total as f64 / cases.len().max(1) as f64 / 1000.0
+}
+
+/// Like [`mean_score`], over both cores.
+pub fn mean_score_parallel(cases: &[ToolInput], base: &dyn BasePolicy) -> f64 {
+    let total: i64 = cases.par_iter().map(|input| play_base(input, base)).sum();
+    total as f64 / cases.len().max(1) as f64 / 1000.0
+}
+
+/// The linear base with these weights.
+pub fn linear(weights: &[f64]) -> Linear {
+    let mut w: Weights = [0.0; ahc061::features::WEIGHTS];
+    w.copy_from_slice(weights);
+    Linear { weights: w }
+}
+
+/// src/learned_weights.rs for these weights, saying how they were made.
+pub fn weights_source(weights: &Weights, provenance: &[String]) -> String {
+    let mut out = String::from(
+        "//! The learned base policy's weights (src/learned.rs), written by the\n\
+         //! trainer (tools/src/bin/train.rs); do not edit by hand.\n",
+    );
+    for line in provenance {
+        out.push_str(&format!("//! {line}\n"));
+    }
+    out.push_str("pub const TRAINED: crate::learned::Weights = [\n");
+    for group in weights.chunks(ahc061::features::PER_GROUP) {
+        let row: Vec<String> = group.iter().map(|w| format!("{w:.6}")).collect();
+        out.push_str(&format!("    {},\n", row.join(", ")));
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// The weights in a file written by [`weights_source`] (for evaluating a
+/// training run's output without rebuilding the bot).
+pub fn parse_weights(text: &str) -> Result<Weights> {
+    let body = text
+        .split_once("TRAINED")
+        .and_then(|(_, rest)| rest.split_once('['))
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|(body, _)| body)
+        .ok_or_else(|| anyhow::anyhow!("no `TRAINED: … = [ … ]` array"))?;
+    let numbers: Vec<f64> = body
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse()
+                .map_err(|_| anyhow::anyhow!("not a number: {s:?}"))
+        })
+        .collect::<Result<_>>()?;
+    let expected = ahc061::features::WEIGHTS;
+    if numbers.len() != expected {
+        anyhow::bail!("{} weights, expected {expected}", numbers.len());
+    }
+    let mut w = [0.0; ahc061::features::WEIGHTS];
+    w.copy_from_slice(&numbers);
+    Ok(w)
+}
+
+/// One position of a game the planner played, as the imitation sees it:
+/// every legal destination's group and features, and which one it played.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub cells: Vec<(usize, [f64; ahc061::features::PER_GROUP])>,
+    pub chosen: usize,
+}
+
+/// Plays one game of `input` with the planner over `base` at `work`
+/// rollouts a turn, knowing the AIs' true parameters (the `oracle` tool's
+/// `params` mode: estimating them costs nothing measurable), and records
+/// each position with the move the planner chose.
+pub fn record_game(
+    input: &ToolInput,
+    base: Box<dyn BasePolicy>,
+    work: u64,
+    seed: u64,
+) -> Vec<Position> {
+    use ahc061::belief::Belief;
+    use ahc061::clock::Allowance;
+    use ahc061::features::{TurnContext, of};
+    use ahc061::forecast::Forecast;
+    use ahc061::planner::{Config, Planner};
+    let game = &input.game;
+    let mut params = input.params;
+    params[0] = ahc061::planner::NO_PARAMS;
+    let belief = Belief::known(&params[..game.m]);
+    let mut planner = Planner::new(Config::for_players(game.m), base, seed);
+    let mut judge = Judge::new(input.clone());
+    let mut positions = Vec::with_capacity(game.turns);
+    while !judge.finished() {
+        let state = judge.state;
+        let decision = planner.choose(game, &state, &belief, Allowance::Rollouts(work));
+        let legal = rules::ai_legal_moves(&state, game.m);
+        let forecast = Forecast::new(game, &state, &params, &legal);
+        let turn = TurnContext::new(game, &state, &legal);
+        let mut cells = Vec::new();
+        let mut chosen = 0;
+        for d in ahc061::board::cells(rules::legal_moves(&state, game.m, 0)) {
+            if d == decision.cell {
+                chosen = cells.len();
+            }
+            let (group, x) = of(game, &state, &forecast, &turn, d);
+            cells.push((group as usize, x));
+        }
+        positions.push(Position { cells, chosen });
+        let (x, y) = coords(decision.cell);
+        if judge.play(x, y).is_err() {
+            break;
+        }
+    }
+    positions
+}
+
+/// How well `weights` imitate: mean cross-entropy of the softmax over each
+/// position's legal moves, and the share of positions whose argmax is the
+/// planner's move.
+pub fn imitation_loss(positions: &[Position], weights: &Weights) -> (f64, f64) {
+    let mut loss = 0.0;
+    let mut hits = 0usize;
+    for pos in positions {
+        let logits = logits(pos, weights);
+        let top = logits
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map_or(0, |(i, _)| i);
+        hits += (top == pos.chosen) as usize;
+        loss += log_sum_exp(&logits) - logits[pos.chosen];
+    }
+    let n = positions.len().max(1) as f64;
+    (loss / n, hits as f64 / n)
+}
+
+fn logits(pos: &Position, weights: &Weights) -> Vec<f64> {
+    let per = ahc061::features::PER_GROUP;
+    pos.cells
+        .iter()
+        .map(|(g, x)| {
+            let w = &weights[g * per..][..per];
+            w.iter().zip(x).map(|(w, x)| w * x).sum()
+        })
+        .collect()
+}
+
+fn log_sum_exp(x: &[f64]) -> f64 {
+    let max = x.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    max + x.iter().map(|v| (v - max).exp()).sum::<f64>().ln()
+}
+
+/// Fits the weights to the planner's moves: softmax cross-entropy by full-
+/// batch Adam from `start`, `steps` steps of size `rate`.
+pub fn fit(positions: &[Position], start: &Weights, steps: usize, rate: f64) -> Weights {
+    let per = ahc061::features::PER_GROUP;
+    let mut w = *start;
+    let (mut m1, mut m2) = (
+        [0.0; ahc061::features::WEIGHTS],
+        [0.0; ahc061::features::WEIGHTS],
+    );
+    let (b1, b2) = (0.9f64, 0.999f64);
+    for step in 1..=steps {
+        let mut grad = [0.0; ahc061::features::WEIGHTS];
+        for pos in positions {
+            let logits = logits(pos, &w);
+            let z = log_sum_exp(&logits);
+            for (i, (g, x)) in pos.cells.iter().enumerate() {
+                let p = (logits[i] - z).exp() - (i == pos.chosen) as u8 as f64;
+                for k in 0..per {
+                    grad[g * per + k] += p * x[k];
+                }
+            }
+        }
+        let n = positions.len().max(1) as f64;
+        for i in 0..w.len() {
+            let g = grad[i] / n;
+            m1[i] = b1 * m1[i] + (1.0 - b1) * g;
+            m2[i] = b2 * m2[i] + (1.0 - b2) * g * g;
+            let mh = m1[i] / (1.0 - b1.powi(step as i32));
+            let vh = m2[i] / (1.0 - b2.powi(step as i32));
+            w[i] -= rate * mh / (vh.sqrt() + 1e-8);
+        }
+    }
+    w
+}
