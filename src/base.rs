@@ -9,7 +9,7 @@
 use crate::ai::AiParams;
 use crate::board::{Bits, Cell, MAX_PLAYERS};
 use crate::forecast::{self, Forecast};
-use crate::learned::{self, Weights};
+use crate::learned::{self, Table, Weights};
 use crate::state::{Game, State};
 
 /// What player 0's policy knows of the AIs in one (real or simulated)
@@ -63,9 +63,15 @@ impl BasePolicy for HandTuned {
 }
 
 /// The learned base: the duel plan against a single AI, else the linear
-/// scorer of src/learned.rs with the given weights.
+/// scorer of src/learned.rs with the weights of the game's size class.
 pub struct Linear {
-    pub weights: Weights,
+    pub table: Table,
+}
+
+impl Linear {
+    fn weights(&self, game: &Game) -> &Weights {
+        &self.table[learned::class(game.m)]
+    }
 }
 
 impl BasePolicy for Linear {
@@ -74,7 +80,7 @@ impl BasePolicy for Linear {
             crate::duel::choose(game, state, ais.legal[1])
         } else {
             let forecast = ais.forecast(game, state);
-            learned::best_move(&self.weights, game, state, &forecast, ais.legal)
+            learned::best_move(self.weights(game), game, state, &forecast, ais.legal)
         }
     }
 
@@ -86,7 +92,7 @@ impl BasePolicy for Linear {
         let turn = crate::features::TurnContext::new(game, state, ais.legal);
         crate::board::cells(cells)
             .map(|c| {
-                let v = learned::value(&self.weights, game, state, &forecast, &turn, c);
+                let v = learned::value(self.weights(game), game, state, &forecast, &turn, c);
                 (v, c)
             })
             .collect()
@@ -102,7 +108,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn BasePolicy>> {
     match name {
         "hand" => Some(Box::new(HandTuned)),
         "learned" => Some(Box::new(Linear {
-            weights: crate::learned_weights::TRAINED,
+            table: crate::learned_weights::TRAINED,
         })),
         _ => None,
     }

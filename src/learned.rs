@@ -12,6 +12,23 @@ use crate::state::{Game, State};
 /// [`PER_GROUP`] weights in the order of [`features::names`].
 pub type Weights = [f64; WEIGHTS];
 
+/// Games of 3–4, 5–6 and 7–8 players are different enough (how crowded the
+/// board is, how often the AIs fight each other) to have their own weights.
+pub const CLASSES: usize = 3;
+
+/// One weight vector per class of game size.
+pub type Table = [Weights; CLASSES];
+
+/// The class of a game of `m` players (M = 2 is the duel plan's).
+#[inline]
+pub fn class(m: usize) -> usize {
+    match m {
+        0..=4 => 0,
+        5 | 6 => 1,
+        _ => 2,
+    }
+}
+
 /// The hand-tuned valuation of src/forecast.rs (its reach factor 0.15,
 /// swings 2.5 / 1.4, hurts 1.1 / 0.15, early levels at half) expressed in
 /// these features, up to the reach factor's fade being linear here: the

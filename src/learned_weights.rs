@@ -1,3 +1,4 @@
 //! The learned base policy's weights (src/learned.rs): the hand-tuned
 //! starting point until the trainer writes this file.
-pub const TRAINED: crate::learned::Weights = crate::learned::HAND_TUNED;
+use crate::learned::HAND_TUNED;
+pub const TRAINED: crate::learned::Table = [HAND_TUNED; crate::learned::CLASSES];

@@ -147,7 +147,7 @@ fn the_learned_base_plays_legal_moves_only() {
     let mut params = input.params;
     params[0] = NO_PARAMS;
     let base = Linear {
-        weights: ahc061::learned_weights::TRAINED,
+        table: ahc061::learned_weights::TRAINED,
     };
     let mut judge = Judge::new(input);
     while !judge.finished() {

@@ -13,21 +13,21 @@ use ahc061::ai;
 use ahc061::base::{AiView, BasePolicy, Linear};
 use ahc061::board::{MAX_PLAYERS, coords};
 use ahc061::judge::{Judge, ToolInput};
-use ahc061::learned::Weights;
+use ahc061::learned::{CLASSES, Table, Weights};
 use ahc061::rules;
 
 use crate::eval::parse_seed_range;
 use crate::r#gen::generate;
 
-/// The cases of the seeds in `range` ("A..B") with at least `min_players`
-/// players.
-pub fn cases(range: &str, min_players: usize) -> Result<Vec<ToolInput>> {
+/// The cases of the seeds in `range` ("A..B") that `keep` accepts (by
+/// their number of players).
+pub fn cases(range: &str, keep: impl Fn(usize) -> bool) -> Result<Vec<ToolInput>> {
     let (from, to) = parse_seed_range(range)?;
     let mut cases = Vec::new();
     for seed in from..to {
         let text = generate(seed, None, None).to_input_string();
         let input = ToolInput::parse(&text).map_err(anyhow::Error::msg)?;
-        if input.game.m >= min_players {
+        if keep(input.game.m) {
             cases.push(input);
         }
     }
@@ -73,42 +73,48 @@ pub fn mean_score_parallel(cases: &[ToolInput], base: &dyn BasePolicy) -> f64 {
     total as f64 / cases.len().max(1) as f64 / 1000.0
 }
 
-/// The linear base with these weights.
+/// The linear base with these weights for every game size.
 pub fn linear(weights: &[f64]) -> Linear {
     let mut w: Weights = [0.0; ahc061::features::WEIGHTS];
     w.copy_from_slice(weights);
-    Linear { weights: w }
+    Linear {
+        table: [w; CLASSES],
+    }
 }
 
-/// src/learned_weights.rs for these weights, saying how they were made.
-pub fn weights_source(weights: &Weights, provenance: &[String]) -> String {
+/// src/learned_weights.rs for this table, saying how it was made.
+pub fn table_source(table: &Table, provenance: &[String]) -> String {
     let mut out = String::from(
-        "//! The learned base policy's weights (src/learned.rs), written by the\n\
-         //! trainer (tools/src/bin/train.rs); do not edit by hand.\n",
+        "//! The learned base policy's weights (src/learned.rs), one vector per\n\
+         //! class of game size, written by the trainer (tools/src/bin/train.rs);\n\
+         //! do not edit by hand.\n",
     );
     for line in provenance {
         out.push_str(&format!("//! {line}\n"));
     }
-    out.push_str("pub const TRAINED: crate::learned::Weights = [\n");
-    for group in weights.chunks(ahc061::features::PER_GROUP) {
-        let row: Vec<String> = group.iter().map(|w| format!("{w:.6}")).collect();
-        out.push_str(&format!("    {},\n", row.join(", ")));
+    out.push_str("pub const TRAINED: crate::learned::Table = [\n");
+    for weights in table {
+        out.push_str("    [\n");
+        for group in weights.chunks(ahc061::features::PER_GROUP) {
+            let row: Vec<String> = group.iter().map(|w| format!("{w:.6}")).collect();
+            out.push_str(&format!("        {},\n", row.join(", ")));
+        }
+        out.push_str("    ],\n");
     }
     out.push_str("];\n");
     out
 }
 
-/// The weights in a file written by [`weights_source`] (for evaluating a
+/// The table in a file written by [`table_source`] (for evaluating a
 /// training run's output without rebuilding the bot).
-pub fn parse_weights(text: &str) -> Result<Weights> {
+pub fn parse_table(text: &str) -> Result<Table> {
     let body = text
         .split_once("TRAINED")
-        .and_then(|(_, rest)| rest.split_once('['))
-        .and_then(|(_, rest)| rest.split_once(']'))
-        .map(|(body, _)| body)
-        .ok_or_else(|| anyhow::anyhow!("no `TRAINED: … = [ … ]` array"))?;
+        .and_then(|(_, rest)| rest.split_once('='))
+        .map(|(_, body)| body)
+        .ok_or_else(|| anyhow::anyhow!("no `TRAINED: … = [ … ];`"))?;
     let numbers: Vec<f64> = body
-        .split(',')
+        .split([',', '[', ']', ';'])
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(|s| {
@@ -116,13 +122,15 @@ pub fn parse_weights(text: &str) -> Result<Weights> {
                 .map_err(|_| anyhow::anyhow!("not a number: {s:?}"))
         })
         .collect::<Result<_>>()?;
-    let expected = ahc061::features::WEIGHTS;
+    let expected = CLASSES * ahc061::features::WEIGHTS;
     if numbers.len() != expected {
         anyhow::bail!("{} weights, expected {expected}", numbers.len());
     }
-    let mut w = [0.0; ahc061::features::WEIGHTS];
-    w.copy_from_slice(&numbers);
-    Ok(w)
+    let mut table = [[0.0; ahc061::features::WEIGHTS]; CLASSES];
+    for (weights, chunk) in table.iter_mut().zip(numbers.chunks(ahc061::features::WEIGHTS)) {
+        weights.copy_from_slice(chunk);
+    }
+    Ok(table)
 }
 
 /// One position of a game the planner played, as the imitation sees it:

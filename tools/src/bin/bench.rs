@@ -19,6 +19,10 @@ struct Args {
     /// Seconds to run each M for.
     #[arg(long, default_value_t = 2.0)]
     seconds: f64,
+    /// Player 0's base policy in the planner's rollouts (hand or learned;
+    /// default: the bot's).
+    #[arg(long, value_name = "NAME")]
+    base: Option<String>,
 }
 
 /// A tiny deterministic generator for player 0's moves (xorshift64).
@@ -64,7 +68,7 @@ fn run(cases: &[ToolInput], budget: Duration) -> (u64, Duration) {
 /// The planner's throughput from the position after 30 greedy turns of
 /// each case: rollouts per second (each rollout simulates the planner's
 /// horizon for M's configuration).
-fn planner_rate(cases: &[ToolInput], budget: Duration) -> (f64, usize) {
+fn planner_rate(cases: &[ToolInput], budget: Duration, base: Option<&str>) -> (f64, usize) {
     use ahc061::belief::Belief;
     use ahc061::clock::Allowance;
     use ahc061::planner::{Config, Planner};
@@ -82,7 +86,11 @@ fn planner_rate(cases: &[ToolInput], budget: Duration) -> (f64, usize) {
         let belief = Belief::new(case.game.m, 1000, &mut rand_pcg::Pcg64Mcg::seed_from_u64(1));
         let config = Config::for_players(case.game.m);
         horizon = config.horizon;
-        let mut planner = Planner::new(config, ahc061::base::standard(), 1);
+        let base = match base {
+            Some(name) => ahc061::base::by_name(name).expect("a known --base"),
+            None => ahc061::base::standard(),
+        };
+        let mut planner = Planner::new(config, base, 1);
         let start = Instant::now();
         let decision = planner.choose(
             &case.game,
@@ -118,7 +126,7 @@ fn main() {
     println!("M\thorizon\trollouts/s\tsimulated turns/s");
     for m in [2usize, 4, 8] {
         let cases = cases_with_players(m);
-        let (rate, horizon) = planner_rate(&cases, budget);
+        let (rate, horizon) = planner_rate(&cases, budget, args.base.as_deref());
         // From turn 30 a rollout plays its first turn and the horizon, but
         // never past the game's last turn: at most 70 turns.
         let turns = (horizon + 1).min(70);

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ahc061::learned::{HAND_TUNED, Weights};
+use ahc061::learned::{self, CLASSES, HAND_TUNED, Table, Weights};
 use ahc061_tools::train;
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
@@ -47,6 +47,11 @@ struct Common {
     /// Start from the weights in FILE (as `-o` writes them).
     #[arg(long, value_name = "FILE", conflicts_with = "from_hand")]
     from: Option<PathBuf>,
+    /// Trains the weights of one class of game size only: 0 (M = 3–4),
+    /// 1 (M = 5–6) or 2 (M = 7–8); the other classes are kept from the
+    /// start. Without it, one vector for every M ≥ 3.
+    #[arg(long, value_name = "CLASS", value_parser = clap::value_parser!(u8).range(0..3))]
+    class: Option<u8>,
     /// Seed of the run's random numbers.
     #[arg(long, value_name = "N", default_value_t = 1)]
     seed: u64,
@@ -103,18 +108,41 @@ fn main() -> ExitCode {
     ahc061_tools::cli::finish("train", result)
 }
 
-fn start_weights(common: &Common) -> Result<Weights> {
-    Ok(match (&common.from, common.from_hand) {
-        (Some(path), _) => read_weights(path)?,
-        (None, true) => HAND_TUNED,
-        (None, false) => ahc061::learned_weights::TRAINED,
-    })
+impl Common {
+    /// The table the run starts from.
+    fn start_table(&self) -> Result<Table> {
+        Ok(match (&self.from, self.from_hand) {
+            (Some(path), _) => read_table(path)?,
+            (None, true) => [HAND_TUNED; CLASSES],
+            (None, false) => ahc061::learned_weights::TRAINED,
+        })
+    }
+
+    /// The weights the run starts from (class 0's when it trains them all).
+    fn start(&self) -> Result<Weights> {
+        Ok(self.start_table()?[self.class.unwrap_or(0) as usize])
+    }
+
+    /// Whether a game of `m` players is one the run trains for.
+    fn wants(&self, m: usize) -> bool {
+        m >= 3 && self.class.is_none_or(|c| learned::class(m) == c as usize)
+    }
+
+    /// The start table with the trained class (or every class) replaced.
+    fn table_with(&self, weights: &Weights) -> Result<Table> {
+        let mut table = self.start_table()?;
+        match self.class {
+            Some(c) => table[c as usize] = *weights,
+            None => table = [*weights; CLASSES],
+        }
+        Ok(table)
+    }
 }
 
-fn read_weights(path: &Path) -> Result<Weights> {
+fn read_table(path: &Path) -> Result<Table> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    train::parse_weights(&text).with_context(|| format!("{}", path.display()))
+    train::parse_table(&text).with_context(|| format!("{}", path.display()))
 }
 
 fn score(weights: &[f64], cases: &[ahc061::judge::ToolInput]) -> f64 {
@@ -123,7 +151,8 @@ fn score(weights: &[f64], cases: &[ahc061::judge::ToolInput]) -> f64 {
 
 fn write(common: &Common, weights: &Weights, provenance: Vec<String>) -> Result<()> {
     if let Some(path) = &common.out {
-        std::fs::write(path, train::weights_source(weights, &provenance))
+        let table = common.table_with(weights)?;
+        std::fs::write(path, train::table_source(&table, &provenance))
             .with_context(|| format!("cannot write {}", path.display()))?;
         println!("wrote {}", path.display());
     }
@@ -137,9 +166,9 @@ fn command_line() -> String {
 
 fn search(args: Search) -> Result<()> {
     let started = Instant::now();
-    let train_cases = train::cases(&args.train, 3)?;
-    let holdout_cases = train::cases(&args.common.holdout, 3)?;
-    let start = start_weights(&args.common)?;
+    let train_cases = train::cases(&args.train, |m| args.common.wants(m))?;
+    let holdout_cases = train::cases(&args.common.holdout, |m| args.common.wants(m))?;
+    let start = args.common.start()?;
     let start_scores = (score(&start, &train_cases), score(&start, &holdout_cases));
     let hand = (
         score(&HAND_TUNED, &train_cases),
@@ -180,11 +209,16 @@ fn search(args: Search) -> Result<()> {
             started.elapsed().as_secs_f64()
         );
         if generation.is_multiple_of(args.holdout_every) || done.is_some() {
-            let mean = train::linear(cma.mean().as_slice()).weights;
+            let mean = train::linear(cma.mean().as_slice()).table[0];
             let (on_train, held) = (score(&mean, &train_cases), score(&mean, &holdout_cases));
             print!("  | mean: train {on_train:.2}k held out {held:.2}k");
             if held > kept.0 {
                 kept = (held, mean);
+                // Written as it improves: a long run stopped early keeps it.
+                let note = format!(
+                    "Best so far at generation {generation}: base-only mean score (thousands) train {on_train:.2}, held out {held:.2}."
+                );
+                write(&args.common, &mean, vec![command_line(), note])?;
             }
         }
         println!();
@@ -213,9 +247,9 @@ fn search(args: Search) -> Result<()> {
 
 fn imitate(args: Imitate) -> Result<()> {
     let started = Instant::now();
-    let games = train::cases(&args.games, 3)?;
-    let holdout_cases = train::cases(&args.common.holdout, 3)?;
-    let start = start_weights(&args.common)?;
+    let games = train::cases(&args.games, |m| args.common.wants(m))?;
+    let holdout_cases = train::cases(&args.common.holdout, |m| args.common.wants(m))?;
+    let start = args.common.start()?;
     let positions: Vec<train::Position> = games
         .par_iter()
         .enumerate()
