@@ -82,8 +82,8 @@ fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
             let base: Box<dyn ahc061::base::BasePolicy> = match &args.weights {
                 Some(path) => {
                     let text = std::fs::read_to_string(path).expect("a readable --weights file");
-                    let weights = ahc061_tools::train::parse_weights(&text).expect("weights");
-                    Box::new(ahc061::base::Linear { weights })
+                    let table = ahc061_tools::train::parse_table(&text).expect("weights");
+                    Box::new(ahc061::base::Linear { table })
                 }
                 None => ahc061::base::by_name(&args.base).expect("a known --base"),
             };
