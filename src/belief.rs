@@ -148,6 +148,7 @@ impl AiBelief {
     }
 
     /// A belief sure of `params`: one particle.
+    #[cfg(feature = "oracle")]
     fn point(params: AiParams) -> AiBelief {
         let mut belief = AiBelief {
             particles: vec![params],
@@ -282,7 +283,9 @@ impl Belief {
 
     /// A belief that knows each AI's true parameters (`params[p]` for the
     /// players 1..m; index 0 unused): the omniscient reference of the
-    /// `oracle` tool, to measure what estimating them costs.
+    /// `oracle` tool, to measure what estimating them costs (feature
+    /// `oracle`, which the tools turn on: the submission has no such code).
+    #[cfg(feature = "oracle")]
     pub fn known(params: &[AiParams]) -> Belief {
         Belief {
             ais: params.iter().map(|&p| AiBelief::point(p)).collect(),

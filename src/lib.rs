@@ -15,7 +15,6 @@ pub mod duel;
 pub mod fault;
 pub mod forecast;
 pub mod greedy;
-pub mod judge;
 pub mod mirror;
 pub mod options;
 pub mod planner;

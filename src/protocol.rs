@@ -1,6 +1,6 @@
-//! The judge's protocol (PROBLEM.md §5): reading the initial input and each
-//! turn's feedback, strictly, with errors that say what was wrong and where;
-//! and writing the judge's feedback text (for the local judge and tests).
+//! The judge's protocol (docs/RULES.md §5): reading the initial input and each
+//! turn's feedback, strictly, with errors that say what was wrong and where.
+//! (Writing the judge's text is the local judge's side: tools/sim.)
 
 use std::fmt;
 use std::io::BufRead;
@@ -231,41 +231,4 @@ fn check_consistent(fb: &Feedback, m: usize) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-impl Feedback {
-    /// The judge's text for this feedback: M destinations, M positions,
-    /// N owner rows, N level rows, each line ending in a newline.
-    pub fn to_text(&self, m: usize) -> String {
-        let mut out = String::with_capacity(700);
-        for &c in self.dest[..m].iter().chain(&self.end[..m]) {
-            let (x, y) = coords(c);
-            out.push_str(&format!("{x} {y}\n"));
-        }
-        write_grid(&mut out, |c| self.owner[c] as i32);
-        write_grid(&mut out, |c| self.level[c] as i32);
-        out
-    }
-}
-
-/// Writes N rows of N space-separated numbers.
-fn write_grid(out: &mut String, at: impl Fn(usize) -> i32) {
-    for i in 0..N {
-        let row: Vec<String> = (0..N)
-            .map(|j| at(cell(i, j) as usize).to_string())
-            .collect();
-        out.push_str(&row.join(" "));
-        out.push('\n');
-    }
-}
-
-/// The initial input text the judge sends for `game`.
-pub fn initial_text(game: &Game) -> String {
-    let mut out = format!("{} {} {} {}\n", N, game.m, game.turns, game.u);
-    write_grid(&mut out, |c| game.value[c] as i32);
-    for &c in &game.start[..game.m] {
-        let (x, y) = coords(c);
-        out.push_str(&format!("{x} {y}\n"));
-    }
-    out
 }

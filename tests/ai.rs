@@ -2,7 +2,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use ahc061::ai;
-use ahc061::judge::{Judge, ToolInput};
+use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061::rules;
 
 /// Along recorded games, the greedy target the forecasts and rollouts use

@@ -4,7 +4,7 @@
 use ahc061::belief::Belief;
 use ahc061::board::{MAX_PLAYERS, cell, coords};
 use ahc061::clock::Allowance;
-use ahc061::judge::{Judge, ToolInput};
+use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061::planner::{Config, Planner};
 use ahc061::rules;
 use ahc061::state::Game;

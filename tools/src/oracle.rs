@@ -20,7 +20,7 @@ use ahc061::belief::Belief;
 use ahc061::board::{Cell, MAX_PLAYERS, coords};
 use ahc061::clock::{Allowance, Clock};
 use ahc061::forecast::Forecast;
-use ahc061::judge::{Judge, ToolInput};
+use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061::mirror::Mirror;
 use ahc061::planner::{self, Config, Planner};
 use ahc061::rules;

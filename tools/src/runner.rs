@@ -40,8 +40,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use ahc061::board::{CELLS, Cell, N, coords};
-use ahc061::judge::{Judge, ToolInput};
-use ahc061::protocol::{Feedback, initial_text};
+use ahc061_sim::judge::{Judge, ToolInput};
+use ahc061::protocol::Feedback;
+use ahc061_sim::text::{feedback_text, initial_text};
 use ahc061::state::Game;
 use anyhow::{Context, Result, bail};
 use wait_timeout::ChildExt;
@@ -270,7 +271,7 @@ fn play(
                 .unwrap_or_else(|| "no cell to change".to_string());
             corrupted.push(format!("turn {turn}: reported {change}"));
         }
-        bot.send(feedback.to_text(m));
+        bot.send(feedback_text(&feedback, m));
     }
     Ok(())
 }

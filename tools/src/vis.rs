@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use ahc061::board::{CELLS, Cell, MAX_PLAYERS, N, coords};
-use ahc061::judge::{Judge, ToolInput};
+use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061::rules::Outcome;
 use ahc061::state::{Game, NOBODY, State, absolute_score};
 

@@ -15,8 +15,8 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::Duration;
 
-use ahc061::judge::{Judge, ToolInput};
-use ahc061::protocol::initial_text;
+use ahc061_sim::judge::{Judge, ToolInput};
+use ahc061_sim::text::{feedback_text, initial_text};
 use ahc061_tools::bundle::{MAX_BYTES, bundle};
 use wait_timeout::ChildExt;
 
@@ -150,7 +150,7 @@ fn play(exe: &Path, input: &ToolInput) -> Vec<(usize, usize)> {
             .unwrap_or_else(|e| fail(turn, &e.to_string()));
         moves.push((x, y));
         let sent = stdin
-            .write_all(feedback.to_text(m).as_bytes())
+            .write_all(feedback_text(&feedback, m).as_bytes())
             .and_then(|_| stdin.flush());
         if let Err(e) = sent {
             fail(turn, &format!("cannot send the feedback: {e}"));

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use ahc061::judge::{Judge, ToolInput};
+use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061_tools::runner::{GameLog, GameResult, RunOptions, run_game};
 
 mod common;
@@ -438,7 +438,7 @@ fn corruption_changes_one_cell_and_keeps_the_report_consistent() {
     assert!(!feedback.end[..judge.input.game.m].contains(&(c as u8)));
     // The bot's reader accepts it.
     let text =
-        ahc061::protocol::initial_text(&judge.input.game) + &feedback.to_text(judge.input.game.m);
+        ahc061_sim::text::initial_text(&judge.input.game) + &ahc061_sim::text::feedback_text(&feedback, judge.input.game.m);
     let mut reader = ahc061::protocol::Reader::new(text.as_bytes());
     let game = reader.read_initial().unwrap();
     reader.read_feedback(&game, 1).unwrap();

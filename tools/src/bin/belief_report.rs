@@ -11,7 +11,7 @@ use ahc061::ai::{self, AiParams};
 use ahc061::belief::Belief;
 use ahc061::board::coords;
 use ahc061::greedy;
-use ahc061::judge::{Judge, ToolInput};
+use ahc061_sim::judge::{Judge, ToolInput};
 use clap::Parser;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;

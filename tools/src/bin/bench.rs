@@ -8,10 +8,12 @@ use std::time::{Duration, Instant};
 
 use ahc061::ai;
 use ahc061::board::{Cell, MAX_PLAYERS, cells};
-use ahc061::judge::ToolInput;
 use ahc061::rules;
+use ahc061_sim::judge::ToolInput;
 use ahc061_tools::r#gen::generate;
 use clap::Parser;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
 
 #[derive(Parser)]
 #[command(about = "Engine speed: full turns per second for M = 2, 4, 8")]
@@ -74,7 +76,7 @@ fn planner_rate(cases: &[ToolInput], budget: Duration) -> (f64, usize) {
     let mut took = Duration::ZERO;
     let mut horizon = 0;
     for case in cases {
-        let mut judge = ahc061::judge::Judge::new(case.clone());
+        let mut judge = ahc061_sim::judge::Judge::new(case.clone());
         for _ in 0..30 {
             let (x, y) = ahc061::board::coords(ahc061::greedy::choose(&case.game, &judge.state));
             judge.play(x, y).expect("greedy is legal");

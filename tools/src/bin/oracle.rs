@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ahc061::judge::ToolInput;
+use ahc061_sim::judge::ToolInput;
 use ahc061_tools::eval::{self, Row};
 use ahc061_tools::oracle::{self, BOT_SEED, Mode};
 use anyhow::{Context, Result, anyhow};

@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ahc061::judge::ToolInput;
+use ahc061_sim::judge::ToolInput;
 use ahc061_tools::r#gen::generate;
 use ahc061_tools::replay::{parse_trace, render_replay};
 use ahc061_tools::runner::{RunOptions, run_game};

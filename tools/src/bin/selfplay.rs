@@ -12,7 +12,7 @@ use std::time::Instant;
 use ahc061::agent::{Greedy, Planned, Policy};
 use ahc061::board::coords;
 use ahc061::clock::Clock;
-use ahc061::judge::{Judge, ToolInput};
+use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061::mirror::Mirror;
 use ahc061::planner::Config;
 use ahc061::state::{Game, State};

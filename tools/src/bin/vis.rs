@@ -14,7 +14,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use ahc061::judge::ToolInput;
+use ahc061_sim::judge::ToolInput;
 use ahc061_tools::replay::{parse_trace, render_replay};
 use ahc061_tools::runner::GameLog;
 use ahc061_tools::vis::{render_html, replay};
