@@ -75,6 +75,10 @@ pub struct Planned {
     trace: Option<crate::trace::Trace>,
 }
 
+/// The planner's seed is the bot's seed xor this, so that its random
+/// numbers differ from the belief's (the oracle derives it the same way).
+pub const PLANNER_SEED_XOR: u64 = 0x5DEE_CE66;
+
 /// Particles per AI in the belief.
 pub const PARTICLES: usize = 1000;
 
@@ -94,7 +98,7 @@ impl Planned {
         use rand::SeedableRng;
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
         let belief = crate::belief::Belief::new(mirror.game.m, PARTICLES, &mut rng);
-        let planner = crate::planner::Planner::new(config, seed ^ 0x5DEE_CE66);
+        let planner = crate::planner::Planner::new(config, seed ^ PLANNER_SEED_XOR);
         Planned {
             belief,
             planner,

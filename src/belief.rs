@@ -10,7 +10,7 @@
 
 use rand::Rng;
 
-use crate::ai::{AiParams, Category, category};
+use crate::ai::{AiParams, Category, category, tie_tolerance};
 use crate::board::{Cell, MAX_PLAYERS, cells};
 use crate::rules::legal_moves;
 use crate::state::{Game, State};
@@ -20,6 +20,10 @@ const W_LO: f64 = 0.3;
 const W_HI: f64 = 1.0;
 const EPS_LO: f64 = 0.1;
 const EPS_HI: f64 = 0.5;
+
+/// The particles are resampled (and rejuvenated) when their effective
+/// sample size falls below this fraction of their number.
+const RESAMPLE_ESS_FRACTION: f64 = 0.5;
 
 /// One AI's turn reduced to what the likelihood needs: per category, the
 /// best cell value among the candidates and how many candidates have it.
@@ -78,7 +82,8 @@ impl Observation {
                 best = best.max(weight[k] * self.best[k] as f64);
             }
         }
-        let tol = 1e-9 * best.max(1.0);
+        // best ≥ 0 here, so this is the judge's 1e-9·max(best, 1).
+        let tol = tie_tolerance(best);
         let ties: u32 = (0..5)
             .filter(|&k| self.count[k] > 0 && weight[k] * self.best[k] as f64 >= best - tol)
             .map(|k| self.count[k])
@@ -187,7 +192,7 @@ impl AiBelief {
         }
         self.history.push(obs);
         let ess = self.normalise();
-        if ess < 0.5 * self.particles.len() as f64 {
+        if ess < RESAMPLE_ESS_FRACTION * self.particles.len() as f64 {
             let parents = self.resample(rng);
             self.rejuvenate(&parents, rng);
             self.normalise();

@@ -14,7 +14,7 @@
 
 use std::time::Instant;
 
-use ahc061::agent::{Planned, Policy};
+use ahc061::agent::{PLANNER_SEED_XOR, Planned, Policy};
 use ahc061::ai::{self, AiParams};
 use ahc061::belief::Belief;
 use ahc061::board::{Cell, MAX_PLAYERS, coords};
@@ -134,7 +134,7 @@ pub fn play(input: &ToolInput, mode: Mode, work: u64, seed: u64) -> i64 {
             input: input.clone(),
             belief: Belief::known(&true_params(input)[..input.game.m]),
             // The planner's seed as the bot derives it (src/agent.rs).
-            planner: Planner::new(Config::for_players(input.game.m), seed ^ 0x5DEE_CE66),
+            planner: Planner::new(Config::for_players(input.game.m), seed ^ PLANNER_SEED_XOR),
             work,
             full: mode == Mode::Full,
         }),

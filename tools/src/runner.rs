@@ -1,5 +1,5 @@
 //! Runs one game of a bot (any command) against the local judge, the way the
-//! official tester does (PROBLEM.md §7), but never hangs.
+//! official tester does (docs/RULES.md §7), but never hangs.
 //!
 //! The bot gets the initial input, then each turn the runner reads its next
 //! line (skipping empty lines and lines starting with `#`, as the official
