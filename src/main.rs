@@ -7,7 +7,8 @@
 //! every time (tests and the bundle check use it); `--policy greedy` plays
 //! the one-ply baseline instead of the planner; `--trace FILE` (or the
 //! environment variable AHC061_TRACE) writes what the planner thought each
-//! turn to FILE, for `vis --trace` (off by default).
+//! turn to FILE, for `vis --trace` (off by default). `--help` prints the
+//! usage (src/options.rs); `--flag=value` works too.
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -21,7 +22,12 @@ fn main() -> ExitCode {
     let start = Instant::now();
     // A panic is one line on stderr (and one the planner survives: agent.rs).
     ahc061::fault::install_hook();
-    let options = match Options::from_args(std::env::args().skip(1)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if ahc061::options::wants_help(&args) {
+        print!("{}", ahc061::options::USAGE);
+        return ExitCode::SUCCESS;
+    }
+    let options = match Options::from_args(args) {
         Ok(options) => options,
         Err(e) => {
             let _ = writeln!(io::stderr(), "error: {e}");

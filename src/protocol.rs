@@ -186,7 +186,18 @@ impl<R: BufRead> Reader<R> {
             level: [0; CELLS],
         };
         for p in 0..game.m {
-            fb.dest[p] = self.cell(s, &format!("destination of player {p}"))?;
+            fb.dest[p] = match self.cell(s, &format!("destination of player {p}")) {
+                Ok(c) => c,
+                Err(_) if turn == 1 && p == 0 && is_tool_parameter_line(&self.buf) => {
+                    return Err(ProtocolError(format!(
+                        "this is a tool input file, not the judge's protocol (line {} holds an \
+                         AI's hidden parameters): run the bot through the tester, as in \
+                         `tester target/release/ahc061 < in/0000.txt`",
+                        self.line_no
+                    )));
+                }
+                Err(e) => return Err(e),
+            };
         }
         for p in 0..game.m {
             fb.end[p] = self.cell(s, &format!("position of player {p}"))?;
@@ -207,6 +218,17 @@ impl<R: BufRead> Reader<R> {
             .map_err(|e| ProtocolError(format!("{s} (ending at line {}): {e}", self.line_no)))?;
         Ok(fb)
     }
+}
+
+/// Whether a line is an AI's `wa wb wc wd eps` of a tool input file (five
+/// decimals), which follow the start cells there (docs/RULES.md §7) where
+/// the judge would send its first feedback.
+fn is_tool_parameter_line(line: &str) -> bool {
+    let tokens: Vec<&str> = line.split_ascii_whitespace().collect();
+    tokens.len() == 5
+        && tokens
+            .iter()
+            .all(|t| t.contains('.') && t.parse::<f64>().is_ok())
 }
 
 /// A reported position must be one the rules can produce.
