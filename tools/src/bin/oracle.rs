@@ -66,6 +66,7 @@ fn run(args: &Args) -> Result<()> {
                     score,
                     wall_s: start.elapsed().as_secs_f64(),
                     error: None,
+                    stderr_tail: None,
                 })
             })
             .collect::<Result<_>>()
