@@ -27,23 +27,14 @@ use ahc061::rules;
 use ahc061::state::State;
 
 /// What the player knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Mode {
+    /// What the bot knows: the moves seen (the bot itself).
     Bot,
+    /// The AIs' true parameters.
     Params,
+    /// The true parameters and the future random numbers r1, r2.
     Full,
-}
-
-impl std::str::FromStr for Mode {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Mode, String> {
-        match text {
-            "bot" => Ok(Mode::Bot),
-            "params" => Ok(Mode::Params),
-            "full" => Ok(Mode::Full),
-            _ => Err(format!("expected bot, params or full, got {text:?}")),
-        }
-    }
 }
 
 /// The bot's default seed (src/options.rs), so that `--mode bot` plays the

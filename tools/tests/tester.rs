@@ -276,6 +276,22 @@ fn tester_rejects_a_bad_invocation() {
     assert!(!missing_bot.status.success());
 }
 
+#[test]
+fn an_unknown_option_before_the_bot_is_an_error_not_the_bot() {
+    // `--timelimit` for `--time-limit`: before, the tester ran "--timelimit"
+    // as the bot's command ("cannot start").
+    let bot = bot().display().to_string();
+    let out = tester(&["--timelimit", "2", &bot], Some(&data("in/0000.txt")));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("unexpected argument '--timelimit' found"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--time-limit"), "{stderr}");
+    assert!(!stderr.contains("Score ="), "{stderr}");
+}
+
 // ---- bad bots in the middle of a game, and bots that print too much ----
 
 fn script_with(name: &str, arg: &str) -> Vec<String> {
