@@ -22,27 +22,32 @@ use rayon::prelude::*;
 #[derive(Parser)]
 #[command(about = "In-process self-play of the bot's policy over a folder of cases")]
 struct Args {
-    #[arg(long, default_value = "tests/data/in")]
+    /// Plays the tool input files DIR/*.txt, in name order.
+    #[arg(long, value_name = "DIR", default_value = "tests/data/in")]
     dir: PathBuf,
     /// Total seconds per game (the bot's clock).
-    #[arg(long, default_value_t = 1.8)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.8)]
     budget: f64,
     /// Rollouts per turn instead of the clock (0: the planner's base move).
-    #[arg(long)]
+    #[arg(long, value_name = "ROLLOUTS")]
     fixed_work: Option<u64>,
     /// planner, base (the planner's base move alone: no rollouts) or greedy.
     #[arg(long, default_value = "planner")]
     policy: String,
     /// Games at once.
-    #[arg(short, default_value_t = 2)]
+    #[arg(short, long = "jobs", value_name = "JOBS", default_value_t = 2)]
     j: usize,
-    #[arg(long, default_value_t = 1)]
+    /// The bot's seed.
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
     seed: u64,
-    #[arg(long)]
+    /// Overrides the planner's rollout horizon in turns (default: its own per M).
+    #[arg(long, value_name = "TURNS")]
     horizon: Option<usize>,
-    #[arg(long)]
+    /// Overrides how many candidate moves the planner ranks (default: its own).
+    #[arg(long, value_name = "COUNT")]
     candidates: Option<usize>,
-    #[arg(long)]
+    /// Overrides the z a challenger needs to replace the base move (default: its own).
+    #[arg(long, value_name = "Z")]
     switch_z: Option<f64>,
     /// Whether the AIs' expected destinations join the candidates.
     #[arg(long)]
