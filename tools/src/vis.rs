@@ -122,7 +122,7 @@ pub(crate) fn summary_html(replay: &Replay) -> String {
     let mut html = format!("<h1>Score = {}</h1>\n", replay.score());
     let _ = writeln!(
         html,
-        "<p>N = {N}, M = {}, U = {}; turn {} of {}.</p>",
+        "<p>N = {N}, M = {}, U = {}; <span id=\"header-turn\">turn {} of {}</span>.</p>",
         game.m, game.u, state.turn, game.turns
     );
     if let Some(error) = &replay.error {
