@@ -66,7 +66,7 @@ impl Policy for Greedy {
 
 /// The full bot: a belief over the AIs' parameters, updated every turn, and
 /// the rollout planner, run within the clock's allowance.
-pub struct Planned {
+pub struct FullBot {
     belief: crate::belief::Belief,
     planner: crate::planner::Planner,
     clock: crate::clock::Clock,
@@ -82,10 +82,10 @@ pub const PLANNER_SEED_XOR: u64 = 0x5DEE_CE66;
 /// Particles per AI in the belief.
 pub const PARTICLES: usize = 1000;
 
-impl Planned {
-    pub fn new(mirror: &Mirror, seed: u64, clock: crate::clock::Clock) -> Planned {
+impl FullBot {
+    pub fn new(mirror: &Mirror, seed: u64, clock: crate::clock::Clock) -> FullBot {
         let config = crate::planner::Config::for_players(mirror.game.m);
-        Planned::with_config(mirror, seed, clock, config)
+        FullBot::with_config(mirror, seed, clock, config)
     }
 
     /// A bot with the given planner settings (for tuning runs).
@@ -94,12 +94,12 @@ impl Planned {
         seed: u64,
         clock: crate::clock::Clock,
         config: crate::planner::Config,
-    ) -> Planned {
+    ) -> FullBot {
         use rand::SeedableRng;
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
         let belief = crate::belief::Belief::new(mirror.game.m, PARTICLES, &mut rng);
         let planner = crate::planner::Planner::new(config, seed ^ PLANNER_SEED_XOR);
-        Planned {
+        FullBot {
             belief,
             planner,
             clock,
@@ -109,13 +109,13 @@ impl Planned {
     }
 
     /// Writes a line per turn to `trace` (see src/trace.rs).
-    pub fn with_trace(mut self, trace: crate::trace::Trace) -> Planned {
+    pub fn with_trace(mut self, trace: crate::trace::Trace) -> FullBot {
         self.trace = Some(trace);
         self
     }
 }
 
-impl Policy for Planned {
+impl Policy for FullBot {
     fn choose(&mut self, mirror: &Mirror) -> Cell {
         let turn = mirror.state.turn + 1;
         let allowance = self.clock.allowance(turn, mirror.game.turns);

@@ -14,7 +14,7 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ahc061::agent::{self, Greedy, Planned, Policy};
+use ahc061::agent::{self, FullBot, Greedy, Policy};
 use ahc061::clock::Clock;
 use ahc061::options::{Options, PolicyKind};
 
@@ -41,7 +41,7 @@ fn main() -> ExitCode {
             PolicyKind::Greedy => Box::new(Greedy),
             PolicyKind::Planner => {
                 let clock = Clock::new(start, options.budget, options.fixed_work);
-                let planned = Planned::new(mirror, options.seed, clock);
+                let planned = FullBot::new(mirror, options.seed, clock);
                 match options.trace.as_deref().map(ahc061::trace::Trace::create) {
                     Some(Ok(trace)) => Box::new(planned.with_trace(trace)),
                     Some(Err(e)) => {

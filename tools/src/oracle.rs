@@ -14,17 +14,17 @@
 
 use std::time::Instant;
 
-use ahc061::agent::{PLANNER_SEED_XOR, Planned, Policy};
+use ahc061::agent::{FullBot, PLANNER_SEED_XOR, Policy};
 use ahc061::ai::{self, AiParams};
 use ahc061::belief::Belief;
 use ahc061::board::{Cell, MAX_PLAYERS, coords};
 use ahc061::clock::{Allowance, Clock};
 use ahc061::forecast::Forecast;
-use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061::mirror::Mirror;
 use ahc061::planner::{self, Config, Planner};
 use ahc061::rules;
 use ahc061::state::State;
+use ahc061_sim::judge::{Judge, ToolInput};
 
 /// What the player knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -116,7 +116,7 @@ pub fn play(input: &ToolInput, mode: Mode, work: u64, seed: u64) -> i64 {
     let mut judge = Judge::new(input.clone());
     let mut mirror = Mirror::new(input.game.clone());
     let mut policy: Box<dyn Policy> = match mode {
-        Mode::Bot => Box::new(Planned::new(
+        Mode::Bot => Box::new(FullBot::new(
             &mirror,
             seed,
             Clock::new(Instant::now(), 1.8, Some(work)),

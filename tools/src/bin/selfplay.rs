@@ -9,13 +9,13 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use ahc061::agent::{Greedy, Planned, Policy};
+use ahc061::agent::{FullBot, Greedy, Policy};
 use ahc061::board::coords;
 use ahc061::clock::Clock;
-use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061::mirror::Mirror;
 use ahc061::planner::Config;
 use ahc061::state::{Game, State};
+use ahc061_sim::judge::{Judge, ToolInput};
 use clap::Parser;
 use rayon::prelude::*;
 
@@ -72,7 +72,7 @@ fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
                 args.fixed_work
             };
             let clock = Clock::new(start, args.budget, work);
-            Box::new(Planned::with_config(mirror, args.seed, clock, config))
+            Box::new(FullBot::with_config(mirror, args.seed, clock, config))
         }
     }
 }
