@@ -19,7 +19,7 @@ pub trait Policy {
 
 /// Counts of what happened during a game, for the caller's report.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
+pub struct GameCounts {
     pub turns: usize,
     pub divergences: usize,
 }
@@ -31,12 +31,12 @@ pub fn play<R: BufRead, W: Write, L: Write>(
     mut output: W,
     mut log: L,
     make_policy: impl FnOnce(&Mirror) -> Box<dyn Policy>,
-) -> Result<Summary, ProtocolError> {
+) -> Result<GameCounts, ProtocolError> {
     let mut reader = Reader::new(input);
     let game = reader.read_initial()?;
     let mut mirror = Mirror::new(game);
     let mut policy = make_policy(&mirror);
-    let mut summary = Summary::default();
+    let mut summary = GameCounts::default();
     for turn in 1..=mirror.game.turns {
         let mv = policy.choose(&mirror);
         let (x, y) = coords(mv);
