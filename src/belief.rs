@@ -118,7 +118,7 @@ pub struct Belief {
 /// Summary of one AI's posterior: mean and standard deviation of each
 /// weight ratio to wa and of ε.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Summary {
+pub struct PosteriorSummary {
     /// Means of wb/wa, wc/wa, wd/wa, ε.
     pub mean: [f64; 4],
     /// Standard deviations of the same.
@@ -258,7 +258,7 @@ impl AiBelief {
         self.particles[k.min(self.particles.len() - 1)]
     }
 
-    fn summary(&self) -> Summary {
+    fn summary(&self) -> PosteriorSummary {
         let mut mean = [0.0; 4];
         let mut sq = [0.0; 4];
         let mut previous = 0.0;
@@ -272,7 +272,7 @@ impl AiBelief {
             }
         }
         let spread = std::array::from_fn(|k| (sq[k] - mean[k] * mean[k]).max(0.0).sqrt());
-        Summary { mean, spread }
+        PosteriorSummary { mean, spread }
     }
 }
 
@@ -330,7 +330,7 @@ impl Belief {
     }
 
     /// Posterior mean and spread of AI `p`'s ratios and ε.
-    pub fn summary(&self, p: usize) -> Summary {
+    pub fn summary(&self, p: usize) -> PosteriorSummary {
         self.ais[p].summary()
     }
 }
