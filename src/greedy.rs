@@ -11,7 +11,7 @@ use crate::state::{Game, NOBODY, State};
 
 /// The weights of the greedy valuation.
 #[derive(Clone, Copy, Debug)]
-pub struct Weights {
+pub struct GreedyWeights {
     /// Factor on a non-own cell that some AI can also move onto.
     pub risk: f64,
     /// Value of taking the leader's level-1 cell, in V.
@@ -26,7 +26,7 @@ pub struct Weights {
     pub guard: f64,
 }
 
-pub const WEIGHTS: Weights = Weights {
+pub const WEIGHTS: GreedyWeights = GreedyWeights {
     risk: 0.6,
     swing_leader: 2.0,
     swing_other: 1.4,
