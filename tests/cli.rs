@@ -23,7 +23,9 @@ fn run(args: &[&str], input: &str) -> Output {
 }
 
 fn data(path: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(path);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(path);
     std::fs::read_to_string(path).unwrap()
 }
 
@@ -37,7 +39,14 @@ fn help_prints_the_usage_and_exits_0() {
         let out = run(&[flag], "");
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(out.status.success(), "{flag}: {:?}", out.status);
-        for option in ["--seed", "--budget", "--fixed-work", "--policy", "--trace", "tester"] {
+        for option in [
+            "--seed",
+            "--budget",
+            "--fixed-work",
+            "--policy",
+            "--trace",
+            "tester",
+        ] {
             assert!(stdout.contains(option), "{flag}: no {option} in:\n{stdout}");
         }
         assert!(out.stderr.is_empty());
@@ -47,7 +56,15 @@ fn help_prints_the_usage_and_exits_0() {
 #[test]
 fn flags_take_their_value_after_an_equals_sign_too() {
     let spaced = Options::from_args(args(&[
-        "--seed", "7", "--budget", "0.5", "--fixed-work", "20", "--policy", "greedy", "--trace",
+        "--seed",
+        "7",
+        "--budget",
+        "0.5",
+        "--fixed-work",
+        "20",
+        "--policy",
+        "greedy",
+        "--trace",
         "t=1.jsonl",
     ]))
     .unwrap();
@@ -76,7 +93,10 @@ fn the_binary_plays_with_joined_flags_as_with_spaced_ones() {
     let initial: String = judge.lines().take(15).map(|l| format!("{l}\n")).collect();
     let first_move = |flags: &[&str]| {
         let out = run(flags, &initial);
-        String::from_utf8_lossy(&out.stdout).lines().next().map(str::to_string)
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .next()
+            .map(str::to_string)
     };
     let spaced = first_move(&["--seed", "3", "--fixed-work", "20"]);
     assert!(spaced.is_some());
@@ -93,5 +113,8 @@ fn a_tool_input_file_is_told_to_go_through_the_tester() {
         stderr.starts_with("error: this is a tool input file, not the judge's protocol (line 16"),
         "{stderr}"
     );
-    assert!(stderr.contains("run the bot through the tester"), "{stderr}");
+    assert!(
+        stderr.contains("run the bot through the tester"),
+        "{stderr}"
+    );
 }

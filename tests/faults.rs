@@ -42,7 +42,9 @@ fn play(case: &str, faults: &str) -> (i64, String, i32) {
         let (feedback, _) = judge
             .play(x, y)
             .unwrap_or_else(|e| panic!("turn {}: {e}", judge.turn() + 1));
-        to_bot.write_all(feedback_text(&feedback, m).as_bytes()).unwrap();
+        to_bot
+            .write_all(feedback_text(&feedback, m).as_bytes())
+            .unwrap();
     }
     drop(to_bot);
     let mut stderr = String::new();

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use ahc061::agent::{self, Policy};
 use ahc061::board::{Cell, cell};
-use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061::mirror::Mirror;
+use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061_sim::text::{feedback_text, initial_text};
 
 fn data(path: &str) -> PathBuf {

@@ -263,12 +263,17 @@ pub fn rows_to_tsv(rows: &[Row]) -> Result<String> {
         .from_writer(Vec::new());
     for row in rows {
         let wall_s = (row.wall_s * 1e4).round() / 1e4;
-        writer.serialize(Row { wall_s, ..row.clone() })?;
+        writer.serialize(Row {
+            wall_s,
+            ..row.clone()
+        })?;
     }
     if rows.is_empty() {
         writer.write_record(TSV_COLUMNS.iter().chain(&["stderr_tail"]))?;
     }
-    let bytes = writer.into_inner().map_err(|e| anyhow::anyhow!("{}", e.error()))?;
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| anyhow::anyhow!("{}", e.error()))?;
     Ok(String::from_utf8(bytes)?)
 }
 
@@ -278,7 +283,10 @@ pub fn rows_from_tsv(text: &str) -> Result<Vec<Row>> {
         .from_reader(text.as_bytes());
     let header: Vec<&str> = reader.headers()?.iter().collect();
     if header.get(..TSV_COLUMNS.len()) != Some(&TSV_COLUMNS[..]) {
-        bail!("the first line is not the header {:?}", TSV_COLUMNS.join("\t"));
+        bail!(
+            "the first line is not the header {:?}",
+            TSV_COLUMNS.join("\t")
+        );
     }
     reader
         .deserialize::<Row>()
@@ -361,8 +369,11 @@ pub fn failure_summary(rows: &[Row]) -> String {
     if failed == 0 {
         return String::new();
     }
-    let mut out = format!("failed      {failed} of {} cases
-", rows.len());
+    let mut out = format!(
+        "failed      {failed} of {} cases
+",
+        rows.len()
+    );
     for group in &groups {
         let n = group.cases.len();
         let _ = writeln!(out, "  {n} × {}", group.error);
@@ -655,7 +666,11 @@ mod tests {
         assert!(tsv.contains("\n0000\t0\t4\t3\t95000\t0.5\t\t\n"), "{tsv}");
         assert_eq!(rows_from_tsv(&tsv).unwrap(), rows);
         assert!(rows_from_tsv("nonsense\n").is_err());
-        assert!(rows_from_tsv(&rows_to_tsv(&[]).unwrap()).unwrap().is_empty());
+        assert!(
+            rows_from_tsv(&rows_to_tsv(&[]).unwrap())
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]
@@ -665,7 +680,10 @@ mod tests {
                    0001\t\t2\t5\t0\t0.0100\tParse error: x\n";
         let rows = rows_from_tsv(old).unwrap();
         assert_eq!(rows.len(), 2);
-        assert_eq!((rows[0].seed, rows[0].wall_s, rows[0].error.as_deref()), (Some(0), 1.7431, None));
+        assert_eq!(
+            (rows[0].seed, rows[0].wall_s, rows[0].error.as_deref()),
+            (Some(0), 1.7431, None)
+        );
         assert_eq!(rows[1].seed, None);
         assert_eq!(rows[1].error.as_deref(), Some("Parse error: x"));
         assert_eq!(rows[1].stderr_tail, None);
@@ -676,7 +694,10 @@ mod tests {
         assert_eq!(stderr_tail(""), None);
         assert_eq!(stderr_tail("\n \n"), None);
         let text = "one\ntwo\n\nthree\nerror: four  \n";
-        assert_eq!(stderr_tail(text).as_deref(), Some("two | three | error: four"));
+        assert_eq!(
+            stderr_tail(text).as_deref(),
+            Some("two | three | error: four")
+        );
         let long = "x".repeat(1000);
         assert_eq!(stderr_tail(&long).unwrap().len(), STDERR_LINE_CHARS);
     }
@@ -693,7 +714,10 @@ mod tests {
         rows[5].score = 7;
         let groups = failures(&rows);
         assert_eq!(groups.len(), 2);
-        assert_eq!(groups[0].stderr_last.as_deref(), Some("error: --budget: bad"));
+        assert_eq!(
+            groups[0].stderr_last.as_deref(),
+            Some("error: --budget: bad")
+        );
         assert_eq!(groups[0].cases.len(), 10);
         assert_eq!(groups[1].cases, ["0003"]);
         let text = failure_summary(&rows);

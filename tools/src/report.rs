@@ -121,7 +121,12 @@ fn failures_table(rows: &[Row]) -> String {
             "<tr><td>{}</td><td class=\"text\">{}</td><td class=\"text\"><code>{}</code></td></tr>",
             escape(&row.case),
             escape(row.error.as_deref().unwrap_or("")),
-            escape(&row.stderr_tail.as_deref().unwrap_or("").replace(" | ", "\n"))
+            escape(
+                &row.stderr_tail
+                    .as_deref()
+                    .unwrap_or("")
+                    .replace(" | ", "\n")
+            )
         );
     }
     html.push_str("</table>\n</details>\n");
@@ -478,7 +483,11 @@ mod tests {
 
     #[test]
     fn failed_cases_are_listed_with_the_bots_stderr() {
-        let mut rows = [row("a", 2, 0, 0.1), row("b", 2, 0, 0.1), row("c", 2, 9, 1.0)];
+        let mut rows = [
+            row("a", 2, 0, 0.1),
+            row("b", 2, 0, 0.1),
+            row("c", 2, 9, 1.0),
+        ];
         for r in &mut rows[..2] {
             r.error = Some("Your program has terminated unexpectedly".into());
             r.stderr_tail = Some("note | error: --budget: <bad>".into());

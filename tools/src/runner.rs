@@ -40,10 +40,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use ahc061::board::{CELLS, Cell, N, coords};
-use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061::protocol::Feedback;
-use ahc061_sim::text::{feedback_text, initial_text};
 use ahc061::state::Game;
+use ahc061_sim::judge::{Judge, ToolInput};
+use ahc061_sim::text::{feedback_text, initial_text};
 use anyhow::{Context, Result, bail};
 use wait_timeout::ChildExt;
 

@@ -8,9 +8,9 @@
 use std::fmt::Write as _;
 
 use ahc061::board::{CELLS, Cell, MAX_PLAYERS, N, coords};
-use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061::rules::Outcome;
 use ahc061::state::{Game, NOBODY, State, absolute_score};
+use ahc061_sim::judge::{Judge, ToolInput};
 
 /// A replayed game.
 pub struct Replay {

@@ -199,7 +199,9 @@ fn replay_and_report_work_in_a_browser() {
     let step = values[1];
     let mantissa = step / 10f64.powf(step.log10().floor());
     assert!(
-        [1.0, 2.0, 2.5, 5.0].iter().any(|m| (mantissa - m).abs() < 1e-9),
+        [1.0, 2.0, 2.5, 5.0]
+            .iter()
+            .any(|m| (mantissa - m).abs() < 1e-9),
         "{ticks:?}"
     );
     for (k, value) in values.iter().enumerate() {

@@ -243,7 +243,10 @@ fn records_each_failing_case_and_carries_on() {
     assert!(clock.elapsed() < std::time::Duration::from_secs(8));
     assert_eq!(out.status.code(), Some(1), "{}", text(out.stderr));
     let summary = text(out.stdout);
-    assert!(summary.contains("zero score  2 cases\nfailed      2 of 4 cases\n"), "{summary}");
+    assert!(
+        summary.contains("zero score  2 cases\nfailed      2 of 4 cases\n"),
+        "{summary}"
+    );
     let rows = read_rows(&tsv).unwrap();
     let names: Vec<&str> = rows.iter().map(|r| r.case.as_str()).collect();
     assert_eq!(names, ["0000", "0001", "0002", "0006"]);

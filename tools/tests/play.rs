@@ -29,7 +29,10 @@ fn a_failed_game_is_an_error_and_keeps_the_last_replay() {
     let stderr = String::from_utf8_lossy(&good.stderr);
     assert!(good.status.success(), "{stderr}");
     let stdout = String::from_utf8_lossy(&good.stdout);
-    assert!(stdout.starts_with("seed 0 (M = 4, U = 3): Score = "), "{stdout}");
+    assert!(
+        stdout.starts_with("seed 0 (M = 4, U = 3): Score = "),
+        "{stdout}"
+    );
     let page = fs::read_to_string(dir.join("0000.html")).unwrap();
 
     let bad = play(&dir, &["--budget", "abc"]);

@@ -453,8 +453,8 @@ fn corruption_changes_one_cell_and_keeps_the_report_consistent() {
     assert!(feedback.owner[c] >= 1 && feedback.owner[c] != before.owner[c]);
     assert!(!feedback.end[..judge.input.game.m].contains(&(c as u8)));
     // The bot's reader accepts it.
-    let text =
-        ahc061_sim::text::initial_text(&judge.input.game) + &ahc061_sim::text::feedback_text(&feedback, judge.input.game.m);
+    let text = ahc061_sim::text::initial_text(&judge.input.game)
+        + &ahc061_sim::text::feedback_text(&feedback, judge.input.game.m);
     let mut reader = ahc061::protocol::Reader::new(text.as_bytes());
     let game = reader.read_initial().unwrap();
     reader.read_feedback(&game, 1).unwrap();

@@ -129,7 +129,10 @@ fn run(args: &Args) -> Result<()> {
         );
         std::fs::write(html, page).with_context(|| format!("cannot write {}", html.display()))?;
     }
-    let failed = eval::failures(&rows).iter().map(|g| g.cases.len()).sum::<usize>();
+    let failed = eval::failures(&rows)
+        .iter()
+        .map(|g| g.cases.len())
+        .sum::<usize>();
     if failed > 0 && args.rows.is_none() {
         anyhow::bail!(
             "{failed} of {} cases failed (see \"failed\" above)",

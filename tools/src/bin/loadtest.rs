@@ -38,7 +38,13 @@ struct Args {
     #[arg(long, value_name = "PROCESSES", default_value_t = 2)]
     burners: usize,
     /// Which phases to run, in order (comma-separated).
-    #[arg(long, value_name = "PHASES", value_enum, value_delimiter = ',', default_value = "quiet,load")]
+    #[arg(
+        long,
+        value_name = "PHASES",
+        value_enum,
+        value_delimiter = ',',
+        default_value = "quiet,load"
+    )]
     phases: Vec<Phase>,
     /// Writes each phase's rows to DIR/PHASE.tsv.
     #[arg(long, value_name = "DIR")]

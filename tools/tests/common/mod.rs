@@ -25,7 +25,14 @@ pub fn bot() -> &'static Path {
         let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bot-target");
         let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.toml");
         let status = Command::new(env!("CARGO"))
-            .args(["build", "--release", "--quiet", "-p", "ahc061", "--manifest-path"])
+            .args([
+                "build",
+                "--release",
+                "--quiet",
+                "-p",
+                "ahc061",
+                "--manifest-path",
+            ])
             .arg(&manifest)
             .arg("--target-dir")
             .arg(&target)
