@@ -19,7 +19,7 @@ pub trait Policy {
 
 /// Counts of what happened during a game, for the caller's report.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
+pub struct GameCounts {
     pub turns: usize,
     pub divergences: usize,
 }
@@ -31,12 +31,12 @@ pub fn play<R: BufRead, W: Write, L: Write>(
     mut output: W,
     mut log: L,
     make_policy: impl FnOnce(&Mirror) -> Box<dyn Policy>,
-) -> Result<Summary, ProtocolError> {
+) -> Result<GameCounts, ProtocolError> {
     let mut reader = Reader::new(input);
     let game = reader.read_initial()?;
     let mut mirror = Mirror::new(game);
     let mut policy = make_policy(&mirror);
-    let mut summary = Summary::default();
+    let mut summary = GameCounts::default();
     for turn in 1..=mirror.game.turns {
         let mv = policy.choose(&mirror);
         let (x, y) = coords(mv);
@@ -66,7 +66,7 @@ impl Policy for Greedy {
 
 /// The full bot: a belief over the AIs' parameters, updated every turn, and
 /// the rollout planner, run within the clock's allowance.
-pub struct Planned {
+pub struct FullBot {
     belief: crate::belief::Belief,
     planner: crate::planner::Planner,
     clock: crate::clock::Clock,
@@ -75,13 +75,17 @@ pub struct Planned {
     trace: Option<crate::trace::Trace>,
 }
 
+/// The planner's seed is the bot's seed xor this, so that its random
+/// numbers differ from the belief's (the oracle derives it the same way).
+pub const PLANNER_SEED_XOR: u64 = 0x5DEE_CE66;
+
 /// Particles per AI in the belief.
 pub const PARTICLES: usize = 1000;
 
-impl Planned {
-    pub fn new(mirror: &Mirror, seed: u64, clock: crate::clock::Clock) -> Planned {
+impl FullBot {
+    pub fn new(mirror: &Mirror, seed: u64, clock: crate::clock::Clock) -> FullBot {
         let config = crate::planner::Config::for_players(mirror.game.m);
-        Planned::with_config(mirror, seed, clock, config, crate::base::standard())
+        FullBot::with_config(mirror, seed, clock, config, crate::base::standard())
     }
 
     /// A bot with the given planner settings and base policy.
@@ -91,12 +95,12 @@ impl Planned {
         clock: crate::clock::Clock,
         config: crate::planner::Config,
         base: Box<dyn crate::base::BasePolicy>,
-    ) -> Planned {
+    ) -> FullBot {
         use rand::SeedableRng;
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
         let belief = crate::belief::Belief::new(mirror.game.m, PARTICLES, &mut rng);
-        let planner = crate::planner::Planner::new(config, base, seed ^ 0x5DEE_CE66);
-        Planned {
+        let planner = crate::planner::Planner::new(config, base, seed ^ PLANNER_SEED_XOR);
+        FullBot {
             belief,
             planner,
             clock,
@@ -106,13 +110,13 @@ impl Planned {
     }
 
     /// Writes a line per turn to `trace` (see src/trace.rs).
-    pub fn with_trace(mut self, trace: crate::trace::Trace) -> Planned {
+    pub fn with_trace(mut self, trace: crate::trace::Trace) -> FullBot {
         self.trace = Some(trace);
         self
     }
 }
 
-impl Policy for Planned {
+impl Policy for FullBot {
     fn choose(&mut self, mirror: &Mirror) -> Cell {
         let turn = mirror.state.turn + 1;
         let allowance = self.clock.allowance(turn, mirror.game.turns);

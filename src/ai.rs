@@ -1,4 +1,4 @@
-//! The AI players' policy (PROBLEM.md §4): an ε-greedy choice over the
+//! The AI players' policy (docs/RULES.md §4): an ε-greedy choice over the
 //! candidate list B_p by the value A_p of each cell.
 
 use crate::board::Cell;
@@ -71,9 +71,19 @@ impl AiParams {
     }
 }
 
+/// The judge's tie tolerance (docs/RULES.md §4): a value within
+/// `TIE_RELATIVE · max(|best|, 1)` of the best one ties with it.
+pub const TIE_RELATIVE: f64 = 1e-9;
+
+/// How far below `best` a value still ties with it, as the judge counts.
+#[inline]
+pub fn tie_tolerance(best: f64) -> f64 {
+    TIE_RELATIVE * best.abs().max(1.0)
+}
+
 /// The judge's choice for AI `p` given its parameters and this turn's two
 /// uniform numbers: a random candidate when `r1 < ε`, else a greedy one,
-/// ties (within 1e-9 relative) broken by `r2` in candidate order.
+/// ties ([`tie_tolerance`]) broken by `r2` in candidate order.
 pub fn choose(game: &Game, state: &State, p: usize, params: &AiParams, r1: f64, r2: f64) -> Cell {
     let list = Candidates::of(state, game.m, p);
     let cands = list.as_slice();
@@ -86,7 +96,7 @@ pub fn choose(game: &Game, state: &State, p: usize, params: &AiParams, r1: f64, 
         values[k] = params.value(game, state, p, c);
         best = best.max(values[k]);
     }
-    let tol = 1e-9 * best.abs().max(1.0);
+    let tol = tie_tolerance(best);
     let mut ties = [0 as Cell; crate::board::CELLS];
     let mut n = 0;
     for (k, &c) in cands.iter().enumerate() {
@@ -138,7 +148,7 @@ pub fn greedy_target(
     let mut choice = state.pos[p];
     for c in crate::board::cells(legal) {
         let value = params.value(game, state, p, c);
-        if value > best + 1e-9 * best.abs().max(1.0) {
+        if value > best + tie_tolerance(best) {
             best = value;
             choice = c;
         }

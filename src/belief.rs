@@ -10,7 +10,7 @@
 
 use rand::Rng;
 
-use crate::ai::{AiParams, Category, category};
+use crate::ai::{AiParams, Category, category, tie_tolerance};
 use crate::board::{Cell, MAX_PLAYERS, cells};
 use crate::rules::legal_moves;
 use crate::state::{Game, State};
@@ -20,6 +20,10 @@ const W_LO: f64 = 0.3;
 const W_HI: f64 = 1.0;
 const EPS_LO: f64 = 0.1;
 const EPS_HI: f64 = 0.5;
+
+/// The particles are resampled (and rejuvenated) when their effective
+/// sample size falls below this fraction of their number.
+const RESAMPLE_ESS_FRACTION: f64 = 0.5;
 
 /// One AI's turn reduced to what the likelihood needs: per category, the
 /// best cell value among the candidates and how many candidates have it.
@@ -78,7 +82,8 @@ impl Observation {
                 best = best.max(weight[k] * self.best[k] as f64);
             }
         }
-        let tol = 1e-9 * best.max(1.0);
+        // best ≥ 0 here, so this is the judge's 1e-9·max(best, 1).
+        let tol = tie_tolerance(best);
         let ties: u32 = (0..5)
             .filter(|&k| self.count[k] > 0 && weight[k] * self.best[k] as f64 >= best - tol)
             .map(|k| self.count[k])
@@ -113,7 +118,7 @@ pub struct Belief {
 /// Summary of one AI's posterior: mean and standard deviation of each
 /// weight ratio to wa and of ε.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Summary {
+pub struct PosteriorSummary {
     /// Means of wb/wa, wc/wa, wd/wa, ε.
     pub mean: [f64; 4],
     /// Standard deviations of the same.
@@ -148,6 +153,7 @@ impl AiBelief {
     }
 
     /// A belief sure of `params`: one particle.
+    #[cfg(feature = "oracle")]
     fn point(params: AiParams) -> AiBelief {
         let mut belief = AiBelief {
             particles: vec![params],
@@ -186,7 +192,7 @@ impl AiBelief {
         }
         self.history.push(obs);
         let ess = self.normalise();
-        if ess < 0.5 * self.particles.len() as f64 {
+        if ess < RESAMPLE_ESS_FRACTION * self.particles.len() as f64 {
             let parents = self.resample(rng);
             self.rejuvenate(&parents, rng);
             self.normalise();
@@ -252,7 +258,7 @@ impl AiBelief {
         self.particles[k.min(self.particles.len() - 1)]
     }
 
-    fn summary(&self) -> Summary {
+    fn summary(&self) -> PosteriorSummary {
         let mut mean = [0.0; 4];
         let mut sq = [0.0; 4];
         let mut previous = 0.0;
@@ -266,7 +272,7 @@ impl AiBelief {
             }
         }
         let spread = std::array::from_fn(|k| (sq[k] - mean[k] * mean[k]).max(0.0).sqrt());
-        Summary { mean, spread }
+        PosteriorSummary { mean, spread }
     }
 }
 
@@ -282,7 +288,9 @@ impl Belief {
 
     /// A belief that knows each AI's true parameters (`params[p]` for the
     /// players 1..m; index 0 unused): the omniscient reference of the
-    /// `oracle` tool, to measure what estimating them costs.
+    /// `oracle` tool, to measure what estimating them costs (feature
+    /// `oracle`, which the tools turn on: the submission has no such code).
+    #[cfg(feature = "oracle")]
     pub fn known(params: &[AiParams]) -> Belief {
         Belief {
             ais: params.iter().map(|&p| AiBelief::point(p)).collect(),
@@ -322,7 +330,7 @@ impl Belief {
     }
 
     /// Posterior mean and spread of AI `p`'s ratios and ε.
-    pub fn summary(&self, p: usize) -> Summary {
+    pub fn summary(&self, p: usize) -> PosteriorSummary {
         self.ais[p].summary()
     }
 }

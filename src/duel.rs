@@ -1,5 +1,6 @@
 //! Player 0's base policy when there is a single AI (M = 2): a priority
-//! plan (STRATEGY.md) that closes in on the AI, keeps the cells it can reach
+//! plan (after a strong contest bot's published M = 2 plan, re-ordered here:
+//! docs/RESULTS.md, "duel tier order") that closes in on the AI, keeps the cells it can reach
 //! at level 2 or more, and eats its level-1 cells, so that it is boxed in and
 //! its score stays small. The planner's rollouts use it as player 0's policy.
 
@@ -28,7 +29,7 @@ pub fn choose(game: &Game, state: &State, ai_reach: Bits) -> Cell {
     // than adding as much to ours: attack its higher cells too.
     let ahead = state.score[0] as f64 > AHEAD * state.score[1] as f64;
     // The plan's tiers, tried in order (tuned by self-play on 100 M = 2
-    // cases: the order of STRATEGY.md scored 206k, this one 287k).
+    // cases: the published plan's order scored 206k, this one 287k; docs/RESULTS.md).
     let tiers: [&dyn Fn(Cell) -> bool; 8] = [
         // Our level-1 cells the AI can step on: one more level makes its attack bounce.
         &|c| has(mine, c) && level_is(c, 1) && has(ai_reach, c) && game.u > 1,

@@ -24,7 +24,7 @@ pub struct Forecast {
 
 /// The weights of the valuation, in units of the cell's value V.
 #[derive(Clone, Copy, Debug)]
-pub struct Weights {
+pub struct ForecastWeights {
     /// Taking the leader's level-1 cell (we gain V, the leader loses V).
     pub swing_leader: f64,
     /// Taking another AI's level-1 cell.
@@ -50,7 +50,7 @@ pub struct Weights {
 /// AIs' greedy targets were mis-modelled (docs/RESULTS.md, session 2); under
 /// the planner, changing `near`, `swing_leader` or `hurt_other` by 40–170 %
 /// measured within noise, so they were left.
-pub const WEIGHTS: Weights = Weights {
+pub const WEIGHTS: ForecastWeights = ForecastWeights {
     swing_leader: 2.5,
     swing_other: 1.4,
     hurt_leader: 1.1,

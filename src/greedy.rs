@@ -1,6 +1,9 @@
 //! The baseline policy: a one-ply greedy choice by what a move is worth to
-//! player 0's score relative to the leading AI. It is the floor the planner
-//! builds on, and the base policy of its rollouts.
+//! player 0's score relative to the leading AI. It plays `--policy greedy`
+//! (the floor the planner is measured against) and answers a turn whose
+//! plan failed (src/agent.rs); the forecast (src/forecast.rs) uses its
+//! leader and its best-legal-move search. The rollouts' base policies are
+//! the forecast's and, at M = 2, the duel plan's (src/planner.rs).
 
 use crate::board::{Cell, cells, has, neighbours};
 use crate::rules::{legal_moves, reach};
@@ -8,7 +11,7 @@ use crate::state::{Game, NOBODY, State};
 
 /// The weights of the greedy valuation.
 #[derive(Clone, Copy, Debug)]
-pub struct Weights {
+pub struct GreedyWeights {
     /// Factor on a non-own cell that some AI can also move onto.
     pub risk: f64,
     /// Value of taking the leader's level-1 cell, in V.
@@ -23,7 +26,7 @@ pub struct Weights {
     pub guard: f64,
 }
 
-pub const WEIGHTS: Weights = Weights {
+pub const WEIGHTS: GreedyWeights = GreedyWeights {
     risk: 0.6,
     swing_leader: 2.0,
     swing_other: 1.4,

@@ -17,7 +17,6 @@ pub mod fault;
 pub mod features;
 pub mod forecast;
 pub mod greedy;
-pub mod judge;
 pub mod learned;
 pub mod learned_weights;
 pub mod mirror;

@@ -8,13 +8,14 @@
 //! the one-ply baseline instead of the planner; `--base hand|learned` picks
 //! player 0's base policy (src/base.rs); `--trace FILE` (or the
 //! environment variable AHC061_TRACE) writes what the planner thought each
-//! turn to FILE, for `vis --trace` (off by default).
+//! turn to FILE, for `vis --trace` (off by default). `--help` prints the
+//! usage (src/options.rs); `--flag=value` works too.
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ahc061::agent::{self, Greedy, Planned, Policy};
+use ahc061::agent::{self, FullBot, Greedy, Policy};
 use ahc061::clock::Clock;
 use ahc061::options::{Options, PolicyKind};
 
@@ -22,7 +23,12 @@ fn main() -> ExitCode {
     let start = Instant::now();
     // A panic is one line on stderr (and one the planner survives: agent.rs).
     ahc061::fault::install_hook();
-    let options = match Options::from_args(std::env::args().skip(1)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if ahc061::options::wants_help(&args) {
+        print!("{}", ahc061::options::USAGE);
+        return ExitCode::SUCCESS;
+    }
+    let options = match Options::from_args(args) {
         Ok(options) => options,
         Err(e) => {
             let _ = writeln!(io::stderr(), "error: {e}");
@@ -39,9 +45,9 @@ fn main() -> ExitCode {
                 let planned = match options.base.as_deref().and_then(ahc061::base::by_name) {
                     Some(base) => {
                         let config = ahc061::planner::Config::for_players(mirror.game.m);
-                        Planned::with_config(mirror, options.seed, clock, config, base)
+                        FullBot::with_config(mirror, options.seed, clock, config, base)
                     }
-                    None => Planned::new(mirror, options.seed, clock),
+                    None => FullBot::new(mirror, options.seed, clock),
                 };
                 match options.trace.as_deref().map(ahc061::trace::Trace::create) {
                     Some(Ok(trace)) => Box::new(planned.with_trace(trace)),

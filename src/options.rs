@@ -25,6 +25,32 @@ pub enum PolicyKind {
     Greedy,
 }
 
+/// What `--help` prints.
+pub const USAGE: &str = "\
+ahc061: a bot for AtCoder Heuristic Contest 061 (Multi-Player Territory Game).
+It plays one game over stdin/stdout in the judge's protocol; to play a tool
+input file (in/0000.txt), run it through the tester:
+    tester target/release/ahc061 < in/0000.txt > out.txt
+
+Usage: ahc061 [OPTIONS]   (--flag VALUE and --flag=VALUE both work)
+  --seed N          seed of the bot's random numbers (default: a fixed one)
+  --budget SECONDS  total thinking time from process start, in (0, 60]
+                    (default 1.8; also the environment variable AHC061_BUDGET)
+  --fixed-work N    N rollouts a turn instead of the clock: with a fixed seed
+                    the bot then plays the same game every time
+  --policy POLICY   planner (default) or greedy (the one-ply baseline)
+  --base NAME       player 0's base policy under the planner: hand or learned
+                    (default: the bot's standard one, src/base.rs)
+  --trace FILE      writes one JSON line a turn of what the bot thought, for
+                    `vis --trace` (also the environment variable AHC061_TRACE)
+  -h, --help        prints this and exits
+";
+
+/// Whether the command line asks for the usage.
+pub fn wants_help(args: &[String]) -> bool {
+    args.iter().any(|a| a == "--help" || a == "-h")
+}
+
 /// The seed when none is given.
 pub const DEFAULT_SEED: u64 = 0x61_2025;
 
@@ -54,8 +80,18 @@ impl Options {
             options.trace = Some(path.to_string_lossy().into_owned());
         }
         let mut args = args.into_iter();
-        while let Some(flag) = args.next() {
-            let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
+        while let Some(arg) = args.next() {
+            // `--flag=value` is `--flag value`.
+            let (flag, mut inline) = match arg.split_once('=') {
+                Some((flag, value)) if flag.starts_with("--") => {
+                    (flag.to_string(), Some(value.to_string()))
+                }
+                _ => (arg.clone(), None),
+            };
+            let mut value = || {
+                (inline.take().or_else(|| args.next()))
+                    .ok_or_else(|| format!("{flag} needs a value"))
+            };
             match flag.as_str() {
                 "--seed" => options.seed = parse_number(&value()?, "--seed")?,
                 "--budget" => options.budget = parse_budget(&value()?, "--budget")?,
@@ -84,7 +120,7 @@ impl Options {
                 }
                 _ => {
                     return Err(format!(
-                        "unknown option {flag:?} (known: --seed, --budget, --fixed-work, --policy, --base, --trace)"
+                        "unknown option {flag:?} (known: --seed, --budget, --fixed-work, --policy, --base, --trace; see --help)"
                     ));
                 }
             }

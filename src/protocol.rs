@@ -1,6 +1,6 @@
-//! The judge's protocol (PROBLEM.md §5): reading the initial input and each
-//! turn's feedback, strictly, with errors that say what was wrong and where;
-//! and writing the judge's feedback text (for the local judge and tests).
+//! The judge's protocol (docs/RULES.md §5): reading the initial input and each
+//! turn's feedback, strictly, with errors that say what was wrong and where.
+//! (Writing the judge's text is the local judge's side: tools/sim.)
 
 use std::fmt;
 use std::io::BufRead;
@@ -186,7 +186,18 @@ impl<R: BufRead> Reader<R> {
             level: [0; CELLS],
         };
         for p in 0..game.m {
-            fb.dest[p] = self.cell(s, &format!("destination of player {p}"))?;
+            fb.dest[p] = match self.cell(s, &format!("destination of player {p}")) {
+                Ok(c) => c,
+                Err(_) if turn == 1 && p == 0 && is_tool_parameter_line(&self.buf) => {
+                    return Err(ProtocolError(format!(
+                        "this is a tool input file, not the judge's protocol (line {} holds an \
+                         AI's hidden parameters): run the bot through the tester, as in \
+                         `tester target/release/ahc061 < in/0000.txt`",
+                        self.line_no
+                    )));
+                }
+                Err(e) => return Err(e),
+            };
         }
         for p in 0..game.m {
             fb.end[p] = self.cell(s, &format!("position of player {p}"))?;
@@ -207,6 +218,17 @@ impl<R: BufRead> Reader<R> {
             .map_err(|e| ProtocolError(format!("{s} (ending at line {}): {e}", self.line_no)))?;
         Ok(fb)
     }
+}
+
+/// Whether a line is an AI's `wa wb wc wd eps` of a tool input file (five
+/// decimals), which follow the start cells there (docs/RULES.md §7) where
+/// the judge would send its first feedback.
+fn is_tool_parameter_line(line: &str) -> bool {
+    let tokens: Vec<&str> = line.split_ascii_whitespace().collect();
+    tokens.len() == 5
+        && tokens
+            .iter()
+            .all(|t| t.contains('.') && t.parse::<f64>().is_ok())
 }
 
 /// A reported position must be one the rules can produce.
@@ -231,41 +253,4 @@ fn check_consistent(fb: &Feedback, m: usize) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-impl Feedback {
-    /// The judge's text for this feedback: M destinations, M positions,
-    /// N owner rows, N level rows, each line ending in a newline.
-    pub fn to_text(&self, m: usize) -> String {
-        let mut out = String::with_capacity(700);
-        for &c in self.dest[..m].iter().chain(&self.end[..m]) {
-            let (x, y) = coords(c);
-            out.push_str(&format!("{x} {y}\n"));
-        }
-        write_grid(&mut out, |c| self.owner[c] as i32);
-        write_grid(&mut out, |c| self.level[c] as i32);
-        out
-    }
-}
-
-/// Writes N rows of N space-separated numbers.
-fn write_grid(out: &mut String, at: impl Fn(usize) -> i32) {
-    for i in 0..N {
-        let row: Vec<String> = (0..N)
-            .map(|j| at(cell(i, j) as usize).to_string())
-            .collect();
-        out.push_str(&row.join(" "));
-        out.push('\n');
-    }
-}
-
-/// The initial input text the judge sends for `game`.
-pub fn initial_text(game: &Game) -> String {
-    let mut out = format!("{} {} {} {}\n", N, game.m, game.turns, game.u);
-    write_grid(&mut out, |c| game.value[c] as i32);
-    for &c in &game.start[..game.m] {
-        let (x, y) = coords(c);
-        out.push_str(&format!("{x} {y}\n"));
-    }
-    out
 }

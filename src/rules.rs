@@ -1,4 +1,4 @@
-//! The rules of one turn, in one place (PROBLEM.md §2 and §4's move list):
+//! The rules of one turn, in one place (docs/RULES.md §2 and §4's move list):
 //! where a player may move, the AI's candidate list in the judge's order,
 //! and the simultaneous resolution of a turn.
 

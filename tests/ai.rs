@@ -2,8 +2,8 @@
 #![allow(clippy::needless_range_loop)]
 
 use ahc061::ai;
-use ahc061::judge::{Judge, ToolInput};
 use ahc061::rules;
+use ahc061_sim::judge::{Judge, ToolInput};
 
 /// Along recorded games, the greedy target the forecasts and rollouts use
 /// is worth to the AI exactly what the judge's greedy choice is worth.

@@ -5,8 +5,8 @@ use ahc061::ai::AiParams;
 use ahc061::belief::{Belief, Observation};
 use ahc061::board::{MAX_PLAYERS, cell, coords};
 use ahc061::greedy;
-use ahc061::judge::{Judge, ToolInput};
 use ahc061::state::Game;
+use ahc061_sim::judge::{Judge, ToolInput};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 

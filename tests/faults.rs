@@ -8,8 +8,8 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use ahc061::judge::{Judge, ToolInput};
-use ahc061::protocol::initial_text;
+use ahc061_sim::judge::{Judge, ToolInput};
+use ahc061_sim::text::{feedback_text, initial_text};
 
 fn input(case: &str) -> ToolInput {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/in/{case}.txt"));
@@ -42,7 +42,9 @@ fn play(case: &str, faults: &str) -> (i64, String, i32) {
         let (feedback, _) = judge
             .play(x, y)
             .unwrap_or_else(|e| panic!("turn {}: {e}", judge.turn() + 1));
-        to_bot.write_all(feedback.to_text(m).as_bytes()).unwrap();
+        to_bot
+            .write_all(feedback_text(&feedback, m).as_bytes())
+            .unwrap();
     }
     drop(to_bot);
     let mut stderr = String::new();

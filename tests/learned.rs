@@ -8,7 +8,7 @@ use ahc061::base::{AiView, BasePolicy, HandTuned, Linear};
 use ahc061::board::{MAX_PLAYERS, cell, cells, coords};
 use ahc061::features::{self, Group, TurnContext};
 use ahc061::forecast::{self, Forecast};
-use ahc061::judge::{Judge, ToolInput};
+use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061::learned::{self, HAND_TUNED};
 use ahc061::planner::NO_PARAMS;
 use ahc061::rules;

@@ -5,10 +5,10 @@ use ahc061::base;
 use ahc061::belief::Belief;
 use ahc061::board::{MAX_PLAYERS, cell, coords};
 use ahc061::clock::Allowance;
-use ahc061::judge::{Judge, ToolInput};
 use ahc061::planner::{Config, Planner};
 use ahc061::rules;
 use ahc061::state::Game;
+use ahc061_sim::judge::{Judge, ToolInput};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 

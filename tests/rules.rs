@@ -1,4 +1,4 @@
-//! One test per rule of PROBLEM.md §2–§4, on small constructed positions.
+//! One test per rule of docs/RULES.md §2–§4, on small constructed positions.
 
 use ahc061::ai::{self, AiParams};
 use ahc061::board::{Cell, MAX_PLAYERS, cell, cells, has};

@@ -7,9 +7,9 @@ use std::path::PathBuf;
 
 use ahc061::agent::{self, Policy};
 use ahc061::board::{Cell, cell};
-use ahc061::judge::{Judge, ToolInput};
 use ahc061::mirror::Mirror;
-use ahc061::protocol::initial_text;
+use ahc061_sim::judge::{Judge, ToolInput};
+use ahc061_sim::text::{feedback_text, initial_text};
 
 fn data(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -64,7 +64,7 @@ fn engine_reproduces_every_judge_byte_and_final_score() {
             let (feedback, _) = judge
                 .play(x, y)
                 .unwrap_or_else(|e| panic!("case {} turn {}: {e}", game.case, turn + 1));
-            text.push_str(&feedback.to_text(game.input.game.m));
+            text.push_str(&feedback_text(&feedback, game.input.game.m));
         }
         if text != game.judge {
             let line = text

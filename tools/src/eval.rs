@@ -8,7 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use ahc061::judge::ToolInput;
+use ahc061_sim::judge::ToolInput;
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -124,6 +124,27 @@ pub struct Row {
     pub score: i64,
     pub wall_s: f64,
     pub error: Option<String>,
+    /// The last lines of the bot's stderr ([`STDERR_TAIL_LINES`], joined by
+    /// ` | `): why a bot that died says it did. Absent from older rows.
+    #[serde(default)]
+    pub stderr_tail: Option<String>,
+}
+
+/// How many of the last non-empty lines of a bot's stderr a row keeps.
+pub const STDERR_TAIL_LINES: usize = 3;
+/// Longest stderr line kept in a row, in characters.
+const STDERR_LINE_CHARS: usize = 300;
+
+/// The last non-empty lines of a bot's stderr, for its row (None if none).
+pub fn stderr_tail(stderr: &str) -> Option<String> {
+    let lines: Vec<String> = stderr
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| !l.is_empty())
+        .map(|l| l.chars().take(STDERR_LINE_CHARS).collect())
+        .collect();
+    let start = lines.len().saturating_sub(STDERR_TAIL_LINES);
+    (!lines.is_empty()).then(|| lines[start..].join(" | "))
 }
 
 /// Runs one case. Never fails: whatever goes wrong is the row's error.
@@ -136,6 +157,7 @@ pub fn run_case(case: &Case, command: &[String], options: &RunOptions) -> Row {
         score: 0,
         wall_s: 0.0,
         error: None,
+        stderr_tail: None,
     };
     let input = match case.input_text().and_then(|t| ToolInput::parse(&t)) {
         Ok(input) => input,
@@ -151,6 +173,7 @@ pub fn run_case(case: &Case, command: &[String], options: &RunOptions) -> Row {
             row.score = result.score;
             row.wall_s = result.wall.as_secs_f64();
             row.error = result.error;
+            row.stderr_tail = result.stderr.as_deref().and_then(stderr_tail);
         }
         Err(e) => row.error = Some(format!("{e:#}")),
     }
@@ -196,9 +219,21 @@ pub fn write_rows(path: &Path, rows: &[Row]) -> Result<()> {
     let text = if is_json(path) {
         serde_json::to_string_pretty(rows)? + "\n"
     } else {
-        rows_to_tsv(rows)
+        rows_to_tsv(rows)?
     };
     fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Fails now, before any game runs, if `path` cannot be written later: its
+/// folder must exist and the file must be writable (it is created empty
+/// when missing, and left as it is otherwise).
+pub fn check_writable(path: &Path) -> Result<()> {
+    fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map(drop)
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Reads rows written by [`write_rows`].
@@ -217,58 +252,47 @@ fn is_json(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "json")
 }
 
-const TSV_HEADER: &str = "case\tseed\tm\tu\tscore\twall_s\terror";
+/// The columns every eval TSV starts with (`stderr_tail` came later).
+const TSV_COLUMNS: [&str; 7] = ["case", "seed", "m", "u", "score", "wall_s", "error"];
 
-/// One line per row after a header; an absent seed or error is an empty field.
-pub fn rows_to_tsv(rows: &[Row]) -> String {
-    let mut out = format!("{TSV_HEADER}\n");
+/// A header line, then one line per row; an absent seed or error is an empty
+/// field, wall times are rounded to 0.1 ms.
+pub fn rows_to_tsv(rows: &[Row]) -> Result<String> {
+    let mut writer = csv::WriterBuilder::new()
+        .delimiter(b'\t')
+        .from_writer(Vec::new());
     for row in rows {
-        let seed = row.seed.map(|s| s.to_string()).unwrap_or_default();
-        // Tabs and newlines would break the table.
-        let error = row
-            .error
-            .as_deref()
-            .unwrap_or("")
-            .replace(['\t', '\n', '\r'], " ");
-        let _ = writeln!(
-            out,
-            "{}\t{seed}\t{}\t{}\t{}\t{:.4}\t{error}",
-            row.case, row.m, row.u, row.score, row.wall_s
-        );
+        let wall_s = (row.wall_s * 1e4).round() / 1e4;
+        writer.serialize(Row {
+            wall_s,
+            ..row.clone()
+        })?;
     }
-    out
+    if rows.is_empty() {
+        writer.write_record(TSV_COLUMNS.iter().chain(&["stderr_tail"]))?;
+    }
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| anyhow::anyhow!("{}", e.error()))?;
+    Ok(String::from_utf8(bytes)?)
 }
 
 pub fn rows_from_tsv(text: &str) -> Result<Vec<Row>> {
-    let mut lines = text.lines();
-    if lines.next() != Some(TSV_HEADER) {
-        bail!("the first line is not the header {TSV_HEADER:?}");
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(b'\t')
+        .from_reader(text.as_bytes());
+    let header: Vec<&str> = reader.headers()?.iter().collect();
+    if header.get(..TSV_COLUMNS.len()) != Some(&TSV_COLUMNS[..]) {
+        bail!(
+            "the first line is not the header {:?}",
+            TSV_COLUMNS.join("\t")
+        );
     }
-    lines
+    reader
+        .deserialize::<Row>()
         .enumerate()
-        .filter(|(_, line)| !line.is_empty())
-        .map(|(k, line)| parse_tsv_row(line).with_context(|| format!("line {}", k + 2)))
+        .map(|(k, row)| row.with_context(|| format!("line {}", k + 2)))
         .collect()
-}
-
-fn parse_tsv_row(line: &str) -> Result<Row> {
-    let fields: Vec<&str> = line.split('\t').collect();
-    let [case, seed, m, u, score, wall_s, error] = fields[..] else {
-        bail!("expected 7 tab-separated fields, found {}", fields.len());
-    };
-    Ok(Row {
-        case: case.to_string(),
-        seed: if seed.is_empty() {
-            None
-        } else {
-            Some(seed.parse()?)
-        },
-        m: m.parse()?,
-        u: u.parse()?,
-        score: score.parse()?,
-        wall_s: wall_s.parse()?,
-        error: (!error.is_empty()).then(|| error.to_string()),
-    })
 }
 
 /// The summary of a run, as printed.
@@ -293,21 +317,76 @@ pub fn summary(rows: &[Row]) -> String {
         quantile(&walls, 0.99),
         walls.iter().copied().fold(0.0, f64::max)
     );
-    let zeros: Vec<&Row> = rows.iter().filter(|r| r.score == 0).collect();
-    let _ = writeln!(out, "zero score  {} cases", zeros.len());
-    for row in zeros.iter().take(10) {
-        let _ = writeln!(
-            out,
-            "  {}: {}",
-            row.case,
-            row.error.as_deref().unwrap_or("(no error: scored 0)")
-        );
-    }
-    if zeros.len() > 10 {
-        let _ = writeln!(out, "  … and {} more", zeros.len() - 10);
-    }
+    let zeros = rows.iter().filter(|r| r.score == 0).count();
+    let _ = writeln!(out, "zero score  {zeros} cases");
+    out.push_str(&failure_summary(rows));
     out.push_str(&group_table("M", &group_means(rows, |r| r.m)));
     out.push_str(&group_table("U", &group_means(rows, |r| r.u as usize)));
+    out
+}
+
+/// Cases that failed the same way: the error, and the last line of the
+/// bot's stderr (which says why when the bot itself gave up).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub error: String,
+    pub stderr_last: Option<String>,
+    pub cases: Vec<String>,
+}
+
+/// The failed cases (those with an error), grouped by how they failed, in
+/// the order each way first occurs.
+pub fn failures(rows: &[Row]) -> Vec<Failure> {
+    let mut groups: Vec<Failure> = Vec::new();
+    for row in rows {
+        let Some(error) = &row.error else { continue };
+        let stderr_last = (row.stderr_tail.as_deref())
+            .and_then(|tail| tail.rsplit(" | ").next())
+            .map(str::to_string);
+        match groups
+            .iter_mut()
+            .find(|g| &g.error == error && g.stderr_last == stderr_last)
+        {
+            Some(group) => group.cases.push(row.case.clone()),
+            None => groups.push(Failure {
+                error: error.clone(),
+                stderr_last,
+                cases: vec![row.case.clone()],
+            }),
+        }
+    }
+    groups
+}
+
+/// Cases named in a failure group's line, at most.
+const CASES_NAMED: usize = 8;
+
+/// The failures as printed: one block per way of failing, not one line per
+/// case; empty when nothing failed.
+pub fn failure_summary(rows: &[Row]) -> String {
+    let groups = failures(rows);
+    let failed: usize = groups.iter().map(|g| g.cases.len()).sum();
+    if failed == 0 {
+        return String::new();
+    }
+    let mut out = format!(
+        "failed      {failed} of {} cases
+",
+        rows.len()
+    );
+    for group in &groups {
+        let n = group.cases.len();
+        let _ = writeln!(out, "  {n} × {}", group.error);
+        if let Some(line) = &group.stderr_last {
+            let _ = writeln!(out, "      the bot's stderr ends: {line}");
+        }
+        let named = group.cases[..n.min(CASES_NAMED)].join(", ");
+        let more = match n.saturating_sub(CASES_NAMED) {
+            0 => String::new(),
+            k => format!(" and {k} more"),
+        };
+        let _ = writeln!(out, "      cases {named}{more}");
+    }
     out
 }
 
@@ -423,26 +502,14 @@ pub fn quantile(xs: &[f64], q: f64) -> f64 {
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
-/// The 97.5 % quantile of Student's t with `df` degrees of freedom: a table
-/// up to 30, then the Cornish–Fisher expansion around the normal quantile
-/// (within 1e-4 of the exact value from there on).
+/// The 97.5 % quantile of Student's t with `df` degrees of freedom
+/// (unbounded at 0).
 pub fn t_quantile_975(df: usize) -> f64 {
-    const TABLE: [f64; 30] = [
-        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
-        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
-        2.052, 2.048, 2.045, 2.042,
-    ];
-    if (1..=30).contains(&df) {
-        return TABLE[df - 1];
+    use statrs::distribution::{ContinuousCDF, StudentsT};
+    match StudentsT::new(0.0, 1.0, df as f64) {
+        Ok(t) if df > 0 => t.inverse_cdf(0.975),
+        _ => f64::INFINITY,
     }
-    let z: f64 = 1.959_963_984_540_054;
-    if df == 0 {
-        return f64::INFINITY;
-    }
-    let n = df as f64;
-    z + (z.powi(3) + z) / (4.0 * n)
-        + (5.0 * z.powi(5) + 16.0 * z.powi(3) + 3.0 * z) / (96.0 * n * n)
-        + (3.0 * z.powi(7) + 19.0 * z.powi(5) + 17.0 * z.powi(3) - 15.0 * z) / (384.0 * n * n * n)
 }
 
 /// The 95 % confidence interval of the mean, by Student's t.
@@ -500,6 +567,7 @@ mod tests {
             score,
             wall_s: 0.5,
             error: None,
+            stderr_tail: None,
         }
     }
 
@@ -533,8 +601,9 @@ mod tests {
 
     #[test]
     fn t_quantiles_match_the_tables() {
-        assert_eq!(t_quantile_975(1), 12.706);
-        assert_eq!(t_quantile_975(30), 2.042);
+        assert!(close(t_quantile_975(1), 12.7062, 2e-4));
+        assert!(close(t_quantile_975(30), 2.0423, 2e-4));
+        assert_eq!(t_quantile_975(0), f64::INFINITY);
         // Exact values: df 40 → 2.0211, 60 → 2.0003, 99 → 1.9842, 1000 → 1.9623.
         assert!(close(t_quantile_975(40), 2.0211, 2e-4));
         assert!(close(t_quantile_975(60), 2.0003, 2e-4));
@@ -544,10 +613,10 @@ mod tests {
 
     #[test]
     fn confidence_interval_of_the_mean() {
-        // n = 4, mean 2.5, sd √(5/3), t(3) = 3.182.
+        // n = 4, mean 2.5, sd √(5/3), t(3) = 3.18245.
         let (lo, hi) = mean_ci95(&[1.0, 2.0, 3.0, 4.0]);
-        let half = 3.182 * (5.0f64 / 3.0).sqrt() / 2.0;
-        assert!(close(lo, 2.5 - half, 1e-9) && close(hi, 2.5 + half, 1e-9));
+        let half = 3.18245 * (5.0f64 / 3.0).sqrt() / 2.0;
+        assert!(close(lo, 2.5 - half, 1e-4) && close(hi, 2.5 + half, 1e-4));
         assert_eq!(mean_ci95(&[1.0]), (f64::NEG_INFINITY, f64::INFINITY));
     }
 
@@ -590,10 +659,77 @@ mod tests {
     fn tsv_round_trips() {
         let mut rows = vec![row("0000", 4, 3, 95000), row("0001", 2, 5, 0)];
         rows[0].seed = Some(0);
-        rows[1].error = Some("Parse error:\tx".into());
-        let back = rows_from_tsv(&rows_to_tsv(&rows)).unwrap();
-        assert_eq!(back[0], rows[0]);
-        assert_eq!(back[1].error.as_deref(), Some("Parse error: x"));
+        rows[1].error = Some("Parse error:\tx \"quoted\"".into());
+        rows[1].stderr_tail = Some("a | error: b".into());
+        let tsv = rows_to_tsv(&rows).unwrap();
+        assert!(tsv.starts_with("case\tseed\tm\tu\tscore\twall_s\terror\tstderr_tail\n"));
+        assert!(tsv.contains("\n0000\t0\t4\t3\t95000\t0.5\t\t\n"), "{tsv}");
+        assert_eq!(rows_from_tsv(&tsv).unwrap(), rows);
         assert!(rows_from_tsv("nonsense\n").is_err());
+        assert!(
+            rows_from_tsv(&rows_to_tsv(&[]).unwrap())
+                .unwrap()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn reads_the_tsv_of_older_runs() {
+        let old = "case\tseed\tm\tu\tscore\twall_s\terror\n\
+                   0000\t0\t4\t3\t95000\t1.7431\t\n\
+                   0001\t\t2\t5\t0\t0.0100\tParse error: x\n";
+        let rows = rows_from_tsv(old).unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(
+            (rows[0].seed, rows[0].wall_s, rows[0].error.as_deref()),
+            (Some(0), 1.7431, None)
+        );
+        assert_eq!(rows[1].seed, None);
+        assert_eq!(rows[1].error.as_deref(), Some("Parse error: x"));
+        assert_eq!(rows[1].stderr_tail, None);
+    }
+
+    #[test]
+    fn keeps_the_last_lines_of_stderr() {
+        assert_eq!(stderr_tail(""), None);
+        assert_eq!(stderr_tail("\n \n"), None);
+        let text = "one\ntwo\n\nthree\nerror: four  \n";
+        assert_eq!(
+            stderr_tail(text).as_deref(),
+            Some("two | three | error: four")
+        );
+        let long = "x".repeat(1000);
+        assert_eq!(stderr_tail(&long).unwrap().len(), STDERR_LINE_CHARS);
+    }
+
+    #[test]
+    fn groups_failures_by_error_and_the_bots_last_word() {
+        let mut rows: Vec<Row> = (0..12).map(|k| row(&format!("{k:04}"), 4, 3, 0)).collect();
+        for (k, r) in rows.iter_mut().enumerate() {
+            r.error = Some("Your program has terminated unexpectedly".into());
+            r.stderr_tail = Some(format!("warning {k} | error: --budget: bad"));
+        }
+        rows[3].stderr_tail = None;
+        rows[5].error = None;
+        rows[5].score = 7;
+        let groups = failures(&rows);
+        assert_eq!(groups.len(), 2);
+        assert_eq!(
+            groups[0].stderr_last.as_deref(),
+            Some("error: --budget: bad")
+        );
+        assert_eq!(groups[0].cases.len(), 10);
+        assert_eq!(groups[1].cases, ["0003"]);
+        let text = failure_summary(&rows);
+        assert_eq!(
+            text,
+            "failed      11 of 12 cases\n\
+             \x20 10 × Your program has terminated unexpectedly\n\
+             \x20     the bot's stderr ends: error: --budget: bad\n\
+             \x20     cases 0000, 0001, 0002, 0004, 0006, 0007, 0008, 0009 and 2 more\n\
+             \x20 1 × Your program has terminated unexpectedly\n\
+             \x20     cases 0003\n"
+        );
+        assert_eq!(failure_summary(&rows[5..6]), "");
     }
 }

@@ -14,36 +14,27 @@
 
 use std::time::Instant;
 
-use ahc061::agent::{Planned, Policy};
+use ahc061::agent::{FullBot, PLANNER_SEED_XOR, Policy};
 use ahc061::ai::{self, AiParams};
 use ahc061::base::{AiView, BasePolicy};
 use ahc061::belief::Belief;
 use ahc061::board::{Cell, MAX_PLAYERS, coords};
 use ahc061::clock::{Allowance, Clock};
-use ahc061::judge::{Judge, ToolInput};
 use ahc061::mirror::Mirror;
 use ahc061::planner::{self, Config, Planner};
 use ahc061::rules;
 use ahc061::state::State;
+use ahc061_sim::judge::{Judge, ToolInput};
 
 /// What the player knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Mode {
+    /// What the bot knows: the moves seen (the bot itself).
     Bot,
+    /// The AIs' true parameters.
     Params,
+    /// The true parameters and the future random numbers r1, r2.
     Full,
-}
-
-impl std::str::FromStr for Mode {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Mode, String> {
-        match text {
-            "bot" => Ok(Mode::Bot),
-            "params" => Ok(Mode::Params),
-            "full" => Ok(Mode::Full),
-            _ => Err(format!("expected bot, params or full, got {text:?}")),
-        }
-    }
 }
 
 /// The bot's default seed (src/options.rs), so that `--mode bot` plays the
@@ -134,7 +125,7 @@ pub fn play(input: &ToolInput, mode: Mode, work: u64, seed: u64) -> i64 {
     let mut judge = Judge::new(input.clone());
     let mut mirror = Mirror::new(input.game.clone());
     let mut policy: Box<dyn Policy> = match mode {
-        Mode::Bot => Box::new(Planned::new(
+        Mode::Bot => Box::new(FullBot::new(
             &mirror,
             seed,
             Clock::new(Instant::now(), 1.8, Some(work)),
@@ -146,7 +137,7 @@ pub fn play(input: &ToolInput, mode: Mode, work: u64, seed: u64) -> i64 {
             planner: Planner::new(
                 Config::for_players(input.game.m),
                 ahc061::base::standard(),
-                seed ^ 0x5DEE_CE66,
+                seed ^ PLANNER_SEED_XOR,
             ),
             work,
             full: mode == Mode::Full,

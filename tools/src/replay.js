@@ -40,6 +40,20 @@
     var l = U <= 1 ? 60 : 85 - 45 * (level - 1) / (U - 1);
     return "hsl(" + HUES[p] + ", 70%, " + l + "%)";
   }
+  // Round tick values (1, 2, 2.5 or 5 times a power of ten apart) covering
+  // [lo, hi] with about `count` steps, as the report's axes (report.rs).
+  function niceTicks(lo, hi, count) {
+    var raw = Math.max(hi - lo, 1e-9) / count, mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    var step = [1, 2, 2.5, 5, 10].map(function (f) { return f * mag; })
+      .filter(function (s) { return s >= raw; })[0];
+    var out = [];
+    for (var v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(v);
+    return out;
+  }
+  function tickLabel(v) {
+    if (Math.abs(v) >= 1000) return (v / 1000).toFixed(1).replace(/\.0$/, "") + "k";
+    return Math.abs(v - Math.round(v)) < 1e-9 ? String(Math.round(v)) : v.toFixed(2).replace(/0$/, "");
+  }
   function absoluteScore(s0, best) {
     return Math.round(1e5 * Math.log2(1 + s0 / Math.max(best, 1)));
   }
@@ -71,12 +85,17 @@
     svg("rect", { x: x, y: y, width: CELL, height: CELL, fill: valueShade(D.value[c]), stroke: "#aaa" }, g);
     var inner = svg("rect", { x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, fill: "none" }, g);
     var lvl = svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 6, "font-size": 17, "font-weight": "bold", "text-anchor": "middle" }, g);
-    svg("text", { x: x + 3, y: y + CELL - 3, "font-size": 8, fill: "#555" }, g, D.value[c]);
+    // A white halo keeps V readable on the darkest inner squares.
+    svg("text", { x: x + 3, y: y + CELL - 3, "font-size": 9, fill: "#222", stroke: "#fff",
+      "stroke-width": 2.5, "paint-order": "stroke", "class": "value" }, g, D.value[c]);
     cells.push({ title: title, inner: inner, level: lvl, ij: ij });
   }
   var candidateLayer = svg("g", {}, board);
   var moveLayer = svg("g", {}, board);
   var pieceLayer = svg("g", {}, board);
+  // Crosses and dashed squares above the pieces: a collision's cross is on
+  // the cell where the winner's piece stands, and would hide under it.
+  var markLayer = svg("g", { id: "marks" }, board);
   var defs = svg("defs", {}, board);
   for (var p = 0; p < M; p++) {
     var marker = svg("marker", { id: "arrow" + p, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto" }, defs);
@@ -98,6 +117,7 @@
     }
     pieceLayer.textContent = "";
     moveLayer.textContent = "";
+    markLayer.textContent = "";
     for (var p = 0; p < M; p++) {
       var at = centre(f.pos[p]);
       var piece = svg("g", { "class": "live-piece" }, pieceLayer);
@@ -118,13 +138,16 @@
           stroke: darkColour(q), "stroke-width": 2.5, "stroke-dasharray": dash,
           "marker-end": "url(#arrow" + q + ")", opacity: 0.85 }, moveLayer);
       }
-      var mark = svg("g", { "class": "dest" }, moveLayer);
+      var mark = svg("g", { "class": collided ? "dest collided" : bounced ? "dest bounced" : "dest",
+        "data-player": q }, markLayer);
       svg("title", {}, mark, "player " + q + " chose (" + rc(f.dest[q]) + ")" +
         (collided ? ": collided" : bounced ? ": bounced" : ""));
       if (collided || bounced) {
         var colour = collided ? "#d00" : "#e80";
-        svg("path", { d: "M" + (to[0] - 9) + "," + (to[1] - 9) + " l18,18 m0,-18 l-18,18",
-          stroke: colour, "stroke-width": 4 }, mark);
+        // Wider than a piece, with a white rim, so that it shows on one.
+        var cross = "M" + (to[0] - 16) + "," + (to[1] - 16) + " l32,32 m0,-32 l-32,32";
+        svg("path", { d: cross, stroke: "#fff", "stroke-width": 7 }, mark);
+        svg("path", { d: cross, stroke: colour, "stroke-width": 4 }, mark);
       } else {
         svg("rect", { x: to[0] - CELL / 2 + 2, y: to[1] - CELL / 2 + 2, width: CELL - 4, height: CELL - 4,
           fill: "none", stroke: darkColour(q), "stroke-width": 2, "stroke-dasharray": "3 2" }, mark);
@@ -170,6 +193,7 @@
       }
     }
     $("turn-label").textContent = "turn " + f.turn + " / " + D.turns;
+    $("header-turn").textContent = "turn " + f.turn + " of " + D.turns;
     $("now-score").textContent = absoluteScore(f.score[0], bestAi(f.score));
   }
 
@@ -183,12 +207,11 @@
     var Y = function (v) { return CH - 20 - (CH - 30) * (v - yMin) / (yMax - yMin); };
     svg("line", { x1: PAD, y1: Y(yMin), x2: CW - 10, y2: Y(yMin), stroke: "#888" }, s);
     svg("line", { x1: PAD, y1: Y(yMin), x2: PAD, y2: Y(yMax), stroke: "#888" }, s);
-    for (var i = 0; i <= 4; i++) {
-      var v = yMin + (yMax - yMin) * i / 4;
-      svg("text", { x: PAD - 4, y: Y(v) + 4, "font-size": 10, "text-anchor": "end" }, s,
-        yMax - yMin >= 10 ? Math.round(v) : v.toFixed(2));
+    niceTicks(yMin, yMax, 4).forEach(function (v) {
+      svg("text", { x: PAD - 4, y: Y(v) + 4, "font-size": 10, "text-anchor": "end", "class": "y-tick" }, s,
+        tickLabel(v));
       svg("line", { x1: PAD, y1: Y(v), x2: CW - 10, y2: Y(v), stroke: "#eee" }, s);
-    }
+    });
     for (var t = 0; t <= LAST; t += 20) {
       svg("text", { x: X(t), y: CH - 5, "font-size": 10, "text-anchor": "middle" }, s, t);
     }
@@ -258,18 +281,27 @@
     var lo = Math.log(0.3), hi = Math.log(1 / 0.3);
     return w * Math.max(0, Math.min(1, (Math.log(Math.max(v, 1e-3)) - lo) / (hi - lo)));
   }
+  // The scale under every belief bar: the prior's range, log-scaled for the
+  // ratios (their ticks 0.3, 1 and 3.3), linear for ε.
+  var SCALE_TICKS = [[0.3, 1, 1 / 0.3], [0.3, 1, 1 / 0.3], [0.3, 1, 1 / 0.3], [0.1, 0.3, 0.5]];
   function beliefCell(td, k, p, mean, sd, truth) {
-    var W = 110;
-    var s = svg("svg", { width: W, height: 16 }, td);
-    svg("line", { x1: 0, y1: 8, x2: W, y2: 8, stroke: "#ccc" }, s);
-    if (k < 3) svg("line", { x1: axisPos(k, 1, W), y1: 3, x2: axisPos(k, 1, W), y2: 13, stroke: "#ccc" }, s);
+    var W = 110, PADX = 8;
+    var s = svg("svg", { width: W + 2 * PADX, height: 27, "class": "belief-bar" }, td);
+    var at = function (v) { return PADX + axisPos(k, v, W); };
+    svg("line", { x1: PADX, y1: 8, x2: PADX + W, y2: 8, stroke: "#ccc" }, s);
+    SCALE_TICKS[k].forEach(function (v) {
+      svg("line", { x1: at(v), y1: 14, x2: at(v), y2: 17, stroke: "#999" }, s);
+      svg("text", { x: at(v), y: 26, "font-size": 8, fill: "#666", "text-anchor": "middle", "class": "scale" }, s,
+        v > 3 ? "3.3" : String(v));
+    });
+    if (k < 3) svg("line", { x1: at(1), y1: 3, x2: at(1), y2: 13, stroke: "#ccc" }, s);
     if (mean !== null) {
-      var a = axisPos(k, mean - sd, W), b = axisPos(k, mean + sd, W);
+      var a = at(mean - sd), b = at(mean + sd);
       svg("rect", { x: a, y: 4, width: Math.max(b - a, 1.5), height: 8, fill: playerColour(p), opacity: 0.5 }, s);
-      svg("circle", { cx: axisPos(k, mean, W), cy: 8, r: 3, fill: darkColour(p) }, s);
+      svg("circle", { cx: at(mean), cy: 8, r: 3, fill: darkColour(p) }, s);
     }
     if (truth !== null) {
-      svg("line", { x1: axisPos(k, truth, W), y1: 1, x2: axisPos(k, truth, W), y2: 15, stroke: "#000", "stroke-width": 2 }, s);
+      svg("line", { x1: at(truth), y1: 1, x2: at(truth), y2: 15, stroke: "#000", "stroke-width": 2 }, s);
     }
     el("div", { "class": "belief-text" }, td,
       (mean === null ? "–" : fmt(mean, 2) + " ± " + fmt(sd, 2)) + (truth === null ? "" : "  (true " + fmt(truth, 2) + ")"));
@@ -286,7 +318,8 @@
     }
     // Frame t shows the move of turn t; the bot thought about it before the turn.
     var r = traceByTurn[Math.max(t, 1)];
-    el("h3", {}, box, "The bot's beliefs before turn " + Math.max(t, 1) + " (bar: mean ± sd, black tick: truth)");
+    el("h3", {}, box, "The bot's beliefs before turn " + Math.max(t, 1) +
+      " (bar: mean ± sd, black tick: truth; scale: the prior's range)");
     if (!r) { el("p", { "class": "note" }, box, "no trace for this turn"); return; }
     var table = el("table", { id: "beliefs" }, box);
     var head = el("tr", {}, table);
@@ -303,14 +336,15 @@
       (r.planned === false ? " (fallback: the planner failed)" : ""));
     var ct = el("table", { id: "candidates" }, box);
     var ch = el("tr", {}, ct);
-    ["#", "move", "rollouts", "advantage over base (mean log2 ratio)", "z", ""].forEach(function (h) { el("th", {}, ch, h); });
+    ["#", "move", "rollouts", "advantage over the base move (score points)", "z", ""].forEach(function (h) { el("th", {}, ch, h); });
     (r.candidates || []).forEach(function (cand, i) {
       var tr = el("tr", { "class": String(cand.cell) === String(r.chosen) ? "chosen" : "" }, ct);
       el("td", {}, tr, i);
       el("td", {}, tr, "(" + cand.cell + ")");
       el("td", {}, tr, cand.rollouts);
-      el("td", {}, tr, i === 0 ? "base move" : fmt(cand.mean, 4));
-      el("td", {}, tr, i === 0 ? "" : fmt(cand.z, 1));
+      el("td", { title: i === 0 ? "" : "mean log2(1 + S0/S_A) gain: " + fmt(cand.mean, 6) }, tr,
+        i === 0 ? "base move" : advantagePoints(cand.mean));
+      el("td", { "class": "z" }, tr, i === 0 ? "" : zText(cand.z, cand.mean));
       el("td", {}, tr, String(cand.cell) === String(r.chosen) ? "played" : "");
     });
     candidateLayer.textContent = "";
@@ -319,6 +353,21 @@
       svg("text", { x: at[0] + 14, y: at[1] - 12, "font-size": 10, fill: "#000", stroke: "#fff",
         "stroke-width": 3, "paint-order": "stroke", "class": "cand" }, candidateLayer, "#" + i);
     });
+  }
+  // The planner's mean gain over the base move, in the absolute score's
+  // points (its unit is log2(1 + S0/S_A), which the score multiplies by 1e5).
+  function advantagePoints(mean) {
+    if (mean === null || mean === undefined) return "–";
+    var points = 1e5 * mean;
+    return Math.abs(points) < 0.5 ? "0" : (points > 0 ? "+" : "") + Math.round(points);
+  }
+  // z is mean / standard error: with rollouts that all agree the error is
+  // near 0 and z huge for a gain of nothing; such a gain reads "none", and
+  // |z| above 99 as "> 99".
+  function zText(z, mean) {
+    if (z === null || z === undefined) return "–";
+    if (Math.abs(1e5 * mean) < 0.5) return "none";
+    return Math.abs(z) > 99 ? (z > 0 ? "> 99" : "< −99") : fmt(z, 1);
   }
   function drawTruthOnly(box) {
     el("h3", {}, box, "The AIs' true parameters");
@@ -379,14 +428,29 @@
 
   if (location.hash === "#test") {
     // The controls, as a user would use them: keys and buttons.
-    var controls = [];
-    function key(k) { document.dispatchEvent(new KeyboardEvent("keydown", { key: k })); controls.push(turn); }
-    function click(id) { $(id).click(); controls.push(turn); }
+    var controls = [], headers = [];
+    function key(k) { document.dispatchEvent(new KeyboardEvent("keydown", { key: k })); done(); }
+    function click(id) { $(id).click(); done(); }
+    function done() { controls.push(turn); headers.push($("header-turn").textContent); }
     key("Home"); key("ArrowRight"); key("PageDown"); key("ArrowLeft"); key("End");
     click("back"); click("first"); click("forward"); click("last");
-    // Then step to the end one turn at a time, as a user pressing → would.
+    // Then step to the end one turn at a time, as a user pressing → would,
+    // checking that every collision the table reports has its cross on the
+    // board, on top of whatever stands there.
+    var collisions = { table: 0, board: 0, visible: 0 };
     show(0);
-    while (turn < LAST) step(1);
+    while (turn < LAST) {
+      step(1);
+      playerRows.forEach(function (row) { if (/ collided$/.test(row.move.textContent)) collisions.table++; });
+      Array.prototype.forEach.call(markLayer.querySelectorAll("g.collided"), function (mark) {
+        collisions.board++;
+        mark.scrollIntoView({ block: "center" });
+        var r = mark.getBoundingClientRect();
+        var hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        // On top: this cross, or another player's cross on the same cell.
+        if (hit && hit.closest && hit.closest("g.collided")) collisions.visible++;
+      });
+    }
     var scores = playerRows.map(function (row) { return Number(row.score.textContent); });
     $("result").textContent = JSON.stringify({
       turn: D.frames[turn].turn,
@@ -396,6 +460,11 @@
       traced_turns: D.trace ? D.trace.length : 0,
       belief_rows: document.querySelectorAll("#beliefs tr").length,
       controls: controls,
+      headers: headers,
+      collisions: collisions,
+      y_ticks: Array.prototype.map.call(document.querySelectorAll("#score-chart .y-tick"),
+        function (t) { return t.textContent; }),
+      scale_labels: document.querySelectorAll("#beliefs .scale").length,
       errors: window.__errors || []
     });
   }

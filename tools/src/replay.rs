@@ -132,11 +132,15 @@ const VIEWER: &str = "<div id=\"viewer\" hidden>\n\
 <div class=\"row\">\n<div id=\"board-box\"></div>\n\
 <div id=\"side\"><div id=\"players-box\"></div>\
 <div id=\"score-chart\"></div><div id=\"ratio-chart\"></div><div id=\"belief-chart\"></div></div>\n</div>\n\
-<p class=\"legend\">Cell shade: its value V (darker is worth more); inner square: owner's colour, \
-darker with the level (the number); circles: pieces; arrows and dashed squares: the moves chosen \
-this turn (a cross: collided in red, bounced off an enemy cell in orange). Keys: ← → step, \
-space play/pause, Home/End, PageUp/PageDown by ten. Click a chart to jump to a turn; \
-open the page with #t=30 at its end to start at turn 30.</p>\n\
+<p class=\"legend\">Two scores: <b>Score</b> at the top (the final one) and <b>score now</b> \
+(at the turn shown) are the contest's absolute score, round(100000 · log2(1 + S0 / S_A)), \
+where S0 is player 0's Σ V·L and S_A the best AI's (docs/RULES.md §3); the players' \
+<b>score</b> column and the first chart are each player's own Σ V·L over the cells it owns.</p>\n\
+<p class=\"legend\">Cell shade: its value V, written in its corner (darker is worth more); \
+inner square: owner's colour, darker with the level (the number); circles: pieces; arrows and \
+dashed squares: the moves chosen this turn; a cross on top: collided (red) or bounced off an \
+enemy cell (orange). Keys: ← → step, space play/pause, Home/End, PageUp/PageDown by ten. \
+Click a chart to jump to a turn; open the page with #t=30 at its end to start at turn 30.</p>\n\
 <div id=\"mind\"></div>\n\
 </div>\n";
 

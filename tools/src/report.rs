@@ -6,7 +6,9 @@
 
 use std::fmt::Write as _;
 
-use crate::eval::{Row, group_means, mean, mean_ci95, median, paired_scores, std_dev, win_counts};
+use crate::eval::{
+    Row, failures, group_means, mean, mean_ci95, median, paired_scores, std_dev, win_counts,
+};
 use crate::vis::escape;
 
 /// The judge's time limit per game, drawn on the time histogram.
@@ -28,6 +30,7 @@ pub fn render_report(rows: &[Row], name: &str, other: Option<(&[Row], &str)>) ->
          figure { margin: 0; }\n figcaption { font-size: 14px; font-weight: bold; margin-bottom: 4px; }\n\
          table { border-collapse: collapse; }\n\
          th, td { padding: 3px 10px; text-align: right; border-bottom: 1px solid #ddd; font-size: 13px; }\n\
+         td.text { text-align: left; } code { white-space: pre-wrap; }\n\
          </style>\n</head>\n<body>\n",
     );
     let scores: Vec<f64> = rows.iter().map(|r| r.score as f64).collect();
@@ -50,6 +53,7 @@ pub fn render_report(rows: &[Row], name: &str, other: Option<(&[Row], &str)>) ->
         mean(&walls),
         walls.iter().copied().fold(0.0, f64::max)
     );
+    html.push_str(&failures_table(rows));
     html.push_str("<div class=\"plots\">\n");
     html.push_str(&figure(
         "scores",
@@ -82,6 +86,50 @@ pub fn render_report(rows: &[Row], name: &str, other: Option<(&[Row], &str)>) ->
         html.push_str(&comparison(rows, name, other, other_name));
     }
     html.push_str("</body>\n</html>\n");
+    html
+}
+
+/// The failed cases: one line per way of failing (as eval prints them), then
+/// every failed case with the last lines of the bot's stderr.
+fn failures_table(rows: &[Row]) -> String {
+    let groups = failures(rows);
+    if groups.is_empty() {
+        return String::new();
+    }
+    let mut html = String::from(
+        "<h2>Failed cases</h2>\n<table id=\"failures\"><tr><th>cases</th><th>error</th>\
+         <th>the bot's stderr ends</th><th>which</th></tr>\n",
+    );
+    for group in &groups {
+        let _ = writeln!(
+            html,
+            "<tr><td>{}</td><td class=\"text\">{}</td><td class=\"text\"><code>{}</code></td>\
+             <td class=\"text\">{}</td></tr>",
+            group.cases.len(),
+            escape(&group.error),
+            escape(group.stderr_last.as_deref().unwrap_or("")),
+            escape(&group.cases.join(", "))
+        );
+    }
+    html.push_str(
+        "</table>\n<details><summary>each failed case</summary>\n<table id=\"failed-cases\">\
+         <tr><th>case</th><th>error</th><th>the bot's stderr, last lines</th></tr>\n",
+    );
+    for row in rows.iter().filter(|r| r.error.is_some()) {
+        let _ = writeln!(
+            html,
+            "<tr><td>{}</td><td class=\"text\">{}</td><td class=\"text\"><code>{}</code></td></tr>",
+            escape(&row.case),
+            escape(row.error.as_deref().unwrap_or("")),
+            escape(
+                &row.stderr_tail
+                    .as_deref()
+                    .unwrap_or("")
+                    .replace(" | ", "\n")
+            )
+        );
+    }
+    html.push_str("</table>\n</details>\n");
     html
 }
 
@@ -223,7 +271,9 @@ pub fn histogram(values: &[f64], bins: usize, x_name: &str, marker: Option<f64>)
             label(t)
         );
     }
-    y_labels(&mut svg, ticks(0.0, top, 4), y);
+    // Counts are whole: no tick between two of them.
+    let whole = ticks(0.0, top, 4).into_iter().filter(|t| t.fract() == 0.0);
+    y_labels(&mut svg, whole.collect(), y);
     let _ = writeln!(
         svg,
         "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\
@@ -382,6 +432,7 @@ mod tests {
             score,
             wall_s,
             error: None,
+            stderr_tail: None,
         }
     }
 
@@ -415,5 +466,38 @@ mod tests {
         // The difference bars: one per case in common.
         let diffs_at = html.find("id=\"differences\"").unwrap();
         assert_eq!(html[diffs_at..].matches("class=\"bar\"").count(), 2);
+        assert!(!html.contains("id=\"failures\""));
+    }
+
+    #[test]
+    fn histogram_counts_are_whole_numbers() {
+        // Two cases in the tallest bin: ticks 0, 1, 2 and no 0.50 or 1.50.
+        let svg = histogram(&[1.0, 1.0, 5.0], 4, "score", None);
+        let labels: Vec<&str> = svg
+            .lines()
+            .filter(|l| l.contains("text-anchor=\"end\""))
+            .filter_map(|l| l.split('>').nth(1)?.split('<').next())
+            .collect();
+        assert_eq!(labels, ["0", "1", "2"]);
+    }
+
+    #[test]
+    fn failed_cases_are_listed_with_the_bots_stderr() {
+        let mut rows = [
+            row("a", 2, 0, 0.1),
+            row("b", 2, 0, 0.1),
+            row("c", 2, 9, 1.0),
+        ];
+        for r in &mut rows[..2] {
+            r.error = Some("Your program has terminated unexpectedly".into());
+            r.stderr_tail = Some("note | error: --budget: <bad>".into());
+        }
+        let html = render_report(&rows, "run", None);
+        let at = html.find("id=\"failures\"").unwrap();
+        let table = &html[at..html[at..].find("</table>").unwrap() + at];
+        assert!(table.contains("<td>2</td>"), "{table}");
+        assert!(table.contains("error: --budget: &lt;bad&gt;"), "{table}");
+        assert!(table.contains("a, b"), "{table}");
+        assert!(html.contains("<code>note\nerror: --budget: &lt;bad&gt;</code>"));
     }
 }

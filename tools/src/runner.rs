@@ -1,5 +1,5 @@
 //! Runs one game of a bot (any command) against the local judge, the way the
-//! official tester does (PROBLEM.md §7), but never hangs.
+//! official tester does (docs/RULES.md §7), but never hangs.
 //!
 //! The bot gets the initial input, then each turn the runner reads its next
 //! line (skipping empty lines and lines starting with `#`, as the official
@@ -40,9 +40,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use ahc061::board::{CELLS, Cell, N, coords};
-use ahc061::judge::{Judge, ToolInput};
-use ahc061::protocol::{Feedback, initial_text};
+use ahc061::protocol::Feedback;
 use ahc061::state::Game;
+use ahc061_sim::judge::{Judge, ToolInput};
+use ahc061_sim::text::{feedback_text, initial_text};
 use anyhow::{Context, Result, bail};
 use wait_timeout::ChildExt;
 
@@ -270,7 +271,7 @@ fn play(
                 .unwrap_or_else(|| "no cell to change".to_string());
             corrupted.push(format!("turn {turn}: reported {change}"));
         }
-        bot.send(feedback.to_text(m));
+        bot.send(feedback_text(&feedback, m));
     }
     Ok(())
 }

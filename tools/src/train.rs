@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use ahc061::ai;
 use ahc061::base::{AiView, BasePolicy, Linear};
 use ahc061::board::{MAX_PLAYERS, coords};
-use ahc061::judge::{Judge, ToolInput};
+use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061::learned::{CLASSES, Table, Weights};
 use ahc061::rules;
 

@@ -8,9 +8,9 @@
 use std::fmt::Write as _;
 
 use ahc061::board::{CELLS, Cell, MAX_PLAYERS, N, coords};
-use ahc061::judge::{Judge, ToolInput};
 use ahc061::rules::Outcome;
 use ahc061::state::{Game, NOBODY, State, absolute_score};
+use ahc061_sim::judge::{Judge, ToolInput};
 
 /// A replayed game.
 pub struct Replay {
@@ -122,7 +122,7 @@ pub(crate) fn summary_html(replay: &Replay) -> String {
     let mut html = format!("<h1>Score = {}</h1>\n", replay.score());
     let _ = writeln!(
         html,
-        "<p>N = {N}, M = {}, U = {}; turn {} of {}.</p>",
+        "<p>N = {N}, M = {}, U = {}; <span id=\"header-turn\">turn {} of {}</span>.</p>",
         game.m, game.u, state.turn, game.turns
     );
     if let Some(error) = &replay.error {

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use ahc061::judge::{Judge, ToolInput};
+use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061_tools::runner::GameLog;
 use serde_json::Value;
 use wait_timeout::ChildExt;
@@ -174,6 +174,41 @@ fn replay_and_report_work_in_a_browser() {
         serde_json::json!([0, 1, 11, 10, 100, 99, 0, 1, 100]),
         "{result}"
     );
+    // The header's turn follows the slider (it said "turn 100 of 100" throughout).
+    let headers: Vec<String> = (result["controls"].as_array().unwrap().iter())
+        .map(|t| format!("turn {t} of 100"))
+        .collect();
+    assert_eq!(result["headers"], serde_json::json!(headers), "{result}");
+    // Every collision in the players' table has its red cross on the board,
+    // on top (the winner's piece used to hide it).
+    let collisions = &result["collisions"];
+    assert!(collisions["table"].as_i64().unwrap() > 0, "{result}");
+    assert_eq!(collisions["board"], collisions["table"], "{result}");
+    assert_eq!(collisions["visible"], collisions["table"], "{result}");
+    // Round ticks on the score chart (0, 5k, 10k …, not 3086, 6172 …).
+    let ticks: Vec<&str> = (result["y_ticks"].as_array().unwrap().iter())
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    let values: Vec<f64> = (ticks.iter())
+        .map(|t| match t.strip_suffix('k') {
+            Some(thousands) => thousands.parse::<f64>().unwrap() * 1000.0,
+            None => t.parse().unwrap(),
+        })
+        .collect();
+    assert!(values.len() >= 3 && values[0] == 0.0, "{ticks:?}");
+    let step = values[1];
+    let mantissa = step / 10f64.powf(step.log10().floor());
+    assert!(
+        [1.0, 2.0, 2.5, 5.0]
+            .iter()
+            .any(|m| (mantissa - m).abs() < 1e-9),
+        "{ticks:?}"
+    );
+    for (k, value) in values.iter().enumerate() {
+        assert!((value - k as f64 * step).abs() < 1e-6, "{ticks:?}");
+    }
+    // Each belief bar has its scale: three labels under each of four bars per AI.
+    assert_eq!(result["scale_labels"], 12 * (m as i64 - 1), "{result}");
     assert_eq!(result["absolute"], tester_score, "{result}");
     let shown: Vec<i64> = result["scores"]
         .as_array()

@@ -15,10 +15,12 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::Duration;
 
-use ahc061::judge::{Judge, ToolInput};
-use ahc061::protocol::initial_text;
+use ahc061_sim::judge::{Judge, ToolInput};
+use ahc061_sim::text::{feedback_text, initial_text};
 use ahc061_tools::bundle::{MAX_BYTES, bundle};
 use wait_timeout::ChildExt;
+
+mod common;
 
 /// Flags that make the bot play the same game on every run.
 const BOT_ARGS: [&str; 4] = ["--seed", "1", "--fixed-work", "50"];
@@ -67,14 +69,11 @@ fn write_if_changed(path: &Path, text: &str) {
 
 /// `cargo build --release` of a manifest, into `target_dir`: a target
 /// folder of its own, since the one running this test is locked by it.
-fn cargo_build_release(manifest: &Path, package: Option<&str>, target_dir: &Path) {
+fn cargo_build_release(manifest: &Path, target_dir: &Path) {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     command.args(["build", "--release", "--quiet", "--manifest-path"]);
     command.arg(manifest).arg("--target-dir").arg(target_dir);
-    if let Some(package) = package {
-        command.args(["--package", package]);
-    }
     let status = command.status().expect("cannot run cargo");
     assert!(
         status.success(),
@@ -150,7 +149,7 @@ fn play(exe: &Path, input: &ToolInput) -> Vec<(usize, usize)> {
             .unwrap_or_else(|e| fail(turn, &e.to_string()));
         moves.push((x, y));
         let sent = stdin
-            .write_all(feedback.to_text(m).as_bytes())
+            .write_all(feedback_text(&feedback, m).as_bytes())
             .and_then(|_| stdin.flush());
         if let Err(e) = sent {
             fail(turn, &format!("cannot send the feedback: {e}"));
@@ -169,6 +168,23 @@ fn play(exe: &Path, input: &ToolInput) -> Vec<(usize, usize)> {
     moves
 }
 
+/// The submission carries the bot only: none of the local judge, the tool
+/// input reader, the judge's text or the oracle's belief (tools/sim, the
+/// `oracle` feature), and no blanket `allow(dead_code)` to hide unused code.
+fn assert_no_tool_code(text: &str) {
+    for tool_only in [
+        "struct Judge",
+        "struct ToolInput",
+        "fn initial_text",
+        "fn feedback_text",
+        "fn known",
+        "#![allow(dead_code)]",
+        "cfg(test)",
+    ] {
+        assert!(!text.contains(tool_only), "the bundle has {tool_only:?}");
+    }
+}
+
 #[test]
 fn real_bot_bundle_builds_like_atcoder_and_plays_like_the_bot() {
     let root = workspace_root();
@@ -185,19 +201,20 @@ fn real_bot_bundle_builds_like_atcoder_and_plays_like_the_bot() {
     if !dir.join("Cargo.lock").exists() {
         fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     }
-    cargo_build_release(&dir.join("Cargo.toml"), None, &target);
+    cargo_build_release(&dir.join("Cargo.toml"), &target);
     let lock = fs::read_to_string(dir.join("Cargo.lock")).unwrap();
     assert!(
         lock.contains("name = \"rand_core\"\nversion = \"0.9.3\""),
         "the submission crate must use rand_core 0.9.3, as AtCoder does"
     );
     // The normal bot, built from the same sources now (not a stale binary).
-    cargo_build_release(&root.join("Cargo.toml"), Some("ahc061"), &target);
+    let bot = common::bot();
+    assert_no_tool_code(&bundle.text);
 
     let input_text = fs::read_to_string(root.join("tests/data/in/0000.txt")).unwrap();
     let input = ToolInput::parse(&input_text).unwrap();
     let bundled = play(&target.join("release/submission"), &input);
-    let normal = play(&target.join("release/ahc061"), &input);
+    let normal = play(bot, &input);
     assert_eq!(bundled.len(), input.game.turns);
     assert_eq!(
         bundled, normal,

@@ -122,17 +122,81 @@ fn runs_a_directory_then_compares_with_the_same_seeds() {
 }
 
 #[test]
-fn lists_zero_scores_with_their_errors() {
+fn groups_the_failures_and_exits_1() {
     let script = data("bots/garbage.sh").display().to_string();
     let out = eval(&["--seeds", "5..=6", "-j", "1", "--", "sh", &script]);
-    assert!(out.status.success(), "{}", text(out.stderr));
+    assert_eq!(out.status.code(), Some(1));
     let summary = text(out.stdout);
     assert!(
         summary.contains(
-            "zero score  2 cases\n  0005: Parse error: hello\n  0006: Parse error: hello\n"
+            "zero score  2 cases\nfailed      2 of 2 cases\n  2 × Parse error: hello\n      cases 0005, 0006\n"
         ),
         "{summary}"
     );
+    assert_eq!(
+        text(out.stderr),
+        "eval: error: 2 of 2 cases failed (see \"failed\" above)\n"
+    );
+}
+
+#[test]
+fn a_bot_that_dies_says_why_in_the_rows_the_summary_and_the_report() {
+    // The bot refuses its arguments: every game ends at once.
+    let dir = scratch_dir("dies");
+    let (tsv, html) = (dir.join("rows.tsv"), dir.join("report.html"));
+    let bot = bot().display().to_string();
+    let out = eval(&[
+        "--seeds",
+        "0..3",
+        "-o",
+        tsv.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+        "--",
+        &bot,
+        "--budget",
+        "abc",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let why = "error: --budget: expected seconds in (0, 60], got \"abc\"";
+    let summary = text(out.stdout);
+    assert!(
+        summary.contains(&format!(
+            "failed      3 of 3 cases\n  3 × Your program has terminated unexpectedly\n      \
+             the bot's stderr ends: {why}\n      cases 0000, 0001, 0002\n"
+        )),
+        "{summary}"
+    );
+    assert_eq!(summary.matches("terminated unexpectedly").count(), 1);
+    let rows = read_rows(&tsv).unwrap();
+    assert!(rows.iter().all(|r| r.stderr_tail.as_deref() == Some(why)));
+    let page = fs::read_to_string(&html).unwrap();
+    assert!(page.contains("id=\"failures\""));
+    assert!(page.contains("error: --budget: expected seconds in (0, 60], got &quot;abc&quot;"));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_bad_output_path_is_found_before_any_game() {
+    let clock = std::time::Instant::now();
+    for flag in ["--out", "--html"] {
+        // The bot would take 10 s a game.
+        let out = eval(&[
+            "--seeds",
+            "0..20",
+            flag,
+            "/nonexistent/dir/rows.tsv",
+            "--",
+            "sleep",
+            "10",
+        ]);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            text(out.stderr),
+            "eval: error: cannot write /nonexistent/dir/rows.tsv: No such file or directory (os error 2)\n"
+        );
+    }
+    assert!(clock.elapsed() < std::time::Duration::from_secs(5));
 }
 
 #[test]
@@ -177,9 +241,12 @@ fn records_each_failing_case_and_carries_on() {
         &script,
     ]);
     assert!(clock.elapsed() < std::time::Duration::from_secs(8));
-    assert!(out.status.success(), "{}", text(out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{}", text(out.stderr));
     let summary = text(out.stdout);
-    assert!(summary.contains("zero score  2 cases\n"), "{summary}");
+    assert!(
+        summary.contains("zero score  2 cases\nfailed      2 of 4 cases\n"),
+        "{summary}"
+    );
     let rows = read_rows(&tsv).unwrap();
     let names: Vec<&str> = rows.iter().map(|r| r.case.as_str()).collect();
     assert_eq!(names, ["0000", "0001", "0002", "0006"]);

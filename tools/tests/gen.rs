@@ -118,6 +118,18 @@ fn cli_writes_files_numbered_by_seed_index() {
     assert_eq!(text, generate(17, Some(2), Some(5)).to_input_string());
     assert!(text.starts_with(&format!("{N} 2 {T} 5\n")));
     assert_eq!(text.lines().count(), 1 + N + 2 + 1 + T);
+
+    // `--m` and `--u` are `--M` and `--U`.
+    let out3 = dir.join("in3");
+    let status = Command::new(env!("CARGO_BIN_EXE_gen"))
+        .arg(&seeds)
+        .arg("--dir")
+        .arg(&out3)
+        .args(["--m=2", "--u", "5"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(fs::read_to_string(out3.join("0001.txt")).unwrap(), text);
     fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -12,9 +12,9 @@ use std::process::{Command, Stdio};
 
 use ahc061::agent::{self, Policy};
 use ahc061::board::{Cell, cell};
-use ahc061::judge::{Judge, ToolInput};
 use ahc061::mirror::Mirror;
-use ahc061::protocol::initial_text;
+use ahc061_sim::judge::{Judge, ToolInput};
+use ahc061_sim::text::{feedback_text, initial_text};
 use ahc061_tools::runner::GameLog;
 
 mod common;
@@ -62,7 +62,7 @@ fn replay(log_path: &Path) {
     let mut sent = initial_text(&input.game);
     for &(x, y) in &moves {
         let (feedback, _) = judge.play(x, y).unwrap();
-        sent.push_str(&feedback.to_text(input.game.m));
+        sent.push_str(&feedback_text(&feedback, input.game.m));
     }
     let sent: Vec<&str> = sent.lines().collect();
     assert_eq!(

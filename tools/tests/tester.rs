@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use ahc061::judge::{Judge, ToolInput};
+use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061_tools::runner::{GameLog, GameResult, RunOptions, run_game};
 
 mod common;
@@ -276,6 +276,22 @@ fn tester_rejects_a_bad_invocation() {
     assert!(!missing_bot.status.success());
 }
 
+#[test]
+fn an_unknown_option_before_the_bot_is_an_error_not_the_bot() {
+    // `--timelimit` for `--time-limit`: before, the tester ran "--timelimit"
+    // as the bot's command ("cannot start").
+    let bot = bot().display().to_string();
+    let out = tester(&["--timelimit", "2", &bot], Some(&data("in/0000.txt")));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("unexpected argument '--timelimit' found"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--time-limit"), "{stderr}");
+    assert!(!stderr.contains("Score ="), "{stderr}");
+}
+
 // ---- bad bots in the middle of a game, and bots that print too much ----
 
 fn script_with(name: &str, arg: &str) -> Vec<String> {
@@ -437,8 +453,8 @@ fn corruption_changes_one_cell_and_keeps_the_report_consistent() {
     assert!(feedback.owner[c] >= 1 && feedback.owner[c] != before.owner[c]);
     assert!(!feedback.end[..judge.input.game.m].contains(&(c as u8)));
     // The bot's reader accepts it.
-    let text =
-        ahc061::protocol::initial_text(&judge.input.game) + &feedback.to_text(judge.input.game.m);
+    let text = ahc061_sim::text::initial_text(&judge.input.game)
+        + &ahc061_sim::text::feedback_text(&feedback, judge.input.game.m);
     let mut reader = ahc061::protocol::Reader::new(text.as_bytes());
     let game = reader.read_initial().unwrap();
     reader.read_feedback(&game, 1).unwrap();

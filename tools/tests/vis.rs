@@ -5,7 +5,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use ahc061::judge::ToolInput;
+use ahc061_sim::judge::ToolInput;
 use ahc061_tools::vis::{Replay, render_html, replay};
 
 mod common;
@@ -98,6 +98,11 @@ fn vis_command_writes_the_page_and_prints_the_score() {
         String::from_utf8_lossy(&run.stderr)
     );
     assert_eq!(String::from_utf8_lossy(&run.stdout), "Score = 84915\n");
+    // Where the page went, on stderr (stdout is the official tool's).
+    assert_eq!(
+        String::from_utf8_lossy(&run.stderr),
+        "vis: wrote the replay to vis.html\n"
+    );
 
     let html = fs::read_to_string(dir.join("vis.html")).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));

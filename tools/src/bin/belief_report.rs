@@ -1,4 +1,4 @@
-//! `belief_report [--dir DIR] [--particles N]`: how close the bot's belief
+//! `belief_report [--dir DIR] [--particles PARTICLES]`: how close the bot's belief
 //! gets to the AIs' true parameters (which tool input files hold). Plays
 //! each case with the greedy bot, and at turns 10, 25, 50 and 100 reports
 //! the mean absolute error of the posterior mean (wb/wa, wc/wa, wd/wa, ε)
@@ -11,16 +11,19 @@ use ahc061::ai::{self, AiParams};
 use ahc061::belief::Belief;
 use ahc061::board::coords;
 use ahc061::greedy;
-use ahc061::judge::{Judge, ToolInput};
+use ahc061_sim::judge::{Judge, ToolInput};
 use clap::Parser;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 #[derive(Parser)]
+#[command(about = "How close the bot's belief gets to the AIs' true parameters")]
 struct Args {
-    #[arg(long, default_value = "tests/data/in")]
+    /// Plays the tool input files DIR/*.txt (which hold the true parameters).
+    #[arg(long, value_name = "DIR", default_value = "tests/data/in")]
     dir: PathBuf,
-    #[arg(long, default_value_t = ahc061::agent::PARTICLES)]
+    /// Particles per AI in the belief (default: the bot's).
+    #[arg(long, value_name = "PARTICLES", default_value_t = ahc061::agent::PARTICLES)]
     particles: usize,
 }
 

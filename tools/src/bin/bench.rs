@@ -1,4 +1,4 @@
-//! `bench [--seconds S]`: the engine's speed, in full turns per second for
+//! `bench [--seconds SECONDS]`: the engine's speed, in full turns per second for
 //! M = 2, 4 and 8, AI choices included (the judge's exact ε-greedy policy
 //! with its BFS candidate list), player 0 moving to a random legal cell.
 
@@ -8,39 +8,30 @@ use std::time::{Duration, Instant};
 
 use ahc061::ai;
 use ahc061::board::{Cell, MAX_PLAYERS, cells};
-use ahc061::judge::ToolInput;
 use ahc061::rules;
+use ahc061_sim::judge::ToolInput;
 use ahc061_tools::r#gen::generate;
 use clap::Parser;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
 
 #[derive(Parser)]
 #[command(about = "Engine speed: full turns per second for M = 2, 4, 8")]
 struct Args {
-    /// Seconds to run each M for.
-    #[arg(long, default_value_t = 2.0)]
-    seconds: f64,
+    /// How long to run each M for.
+    #[arg(long, value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds, default_value = "2")]
+    seconds: Duration,
     /// Player 0's base policy in the planner's rollouts (hand or learned;
     /// default: the bot's).
     #[arg(long, value_name = "NAME")]
     base: Option<String>,
 }
 
-/// A tiny deterministic generator for player 0's moves (xorshift64).
-struct XorShift(u64);
-
-impl XorShift {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// Plays whole games on the given cases until `budget` is spent; returns
 /// (turns played, time taken).
 fn run(cases: &[ToolInput], budget: Duration) -> (u64, Duration) {
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    // Player 0's moves: deterministic, so that runs compare.
+    let mut rng = Pcg64Mcg::seed_from_u64(1);
     let start = Instant::now();
     let mut turns = 0u64;
     while start.elapsed() < budget {
@@ -50,7 +41,7 @@ fn run(cases: &[ToolInput], budget: Duration) -> (u64, Duration) {
             for t in 0..game.turns {
                 let mut dest: [Cell; MAX_PLAYERS] = [0; MAX_PLAYERS];
                 let legal = rules::legal_moves(&state, game.m, 0);
-                let k = rng.below(legal.count_ones() as usize);
+                let k = rng.random_range(0..legal.count_ones() as usize);
                 dest[0] = cells(legal).nth(k).unwrap();
                 for p in 1..game.m {
                     let (r1, r2) = case.r[t][p];
@@ -72,18 +63,17 @@ fn planner_rate(cases: &[ToolInput], budget: Duration, base: Option<&str>) -> (f
     use ahc061::belief::Belief;
     use ahc061::clock::Allowance;
     use ahc061::planner::{Config, Planner};
-    use rand::SeedableRng;
     let per_case = budget.div_f64(cases.len() as f64);
     let mut rollouts = 0u64;
     let mut took = Duration::ZERO;
     let mut horizon = 0;
     for case in cases {
-        let mut judge = ahc061::judge::Judge::new(case.clone());
+        let mut judge = ahc061_sim::judge::Judge::new(case.clone());
         for _ in 0..30 {
             let (x, y) = ahc061::board::coords(ahc061::greedy::choose(&case.game, &judge.state));
             judge.play(x, y).expect("greedy is legal");
         }
-        let belief = Belief::new(case.game.m, 1000, &mut rand_pcg::Pcg64Mcg::seed_from_u64(1));
+        let belief = Belief::new(case.game.m, 1000, &mut Pcg64Mcg::seed_from_u64(1));
         let config = Config::for_players(case.game.m);
         horizon = config.horizon;
         let base = match base {
@@ -113,7 +103,7 @@ fn cases_with_players(m: usize) -> Vec<ToolInput> {
 
 fn main() {
     let args = Args::parse();
-    let budget = Duration::from_secs_f64(args.seconds);
+    let budget = args.seconds;
     println!("engine: full turns per second (player 0 random, AIs exact)");
     println!("M\tturns/s\tgames/s");
     for m in [2usize, 4, 8] {

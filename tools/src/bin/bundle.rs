@@ -15,8 +15,8 @@ use clap::Parser;
 #[command(about = "Writes the bot as one source file for AtCoder")]
 struct Args {
     /// Where to write the bundle (default: standard output).
-    #[arg(short, long, value_name = "FILE")]
-    output: Option<PathBuf>,
+    #[arg(short, long, visible_alias = "output", value_name = "FILE")]
+    out: Option<PathBuf>,
     /// The bot's workspace root, holding src/lib.rs and src/main.rs
     /// (default: the workspace this tool was built in, else the current directory).
     #[arg(long, value_name = "DIR")]
@@ -30,7 +30,7 @@ fn run(args: &Args) -> Result<()> {
             .context("cannot find the bot's src/lib.rs and src/main.rs: pass --root DIR")?,
     };
     let bundle = bundle(&root)?;
-    match &args.output {
+    match &args.out {
         Some(path) => {
             fs::write(path, &bundle.text)
                 .with_context(|| format!("cannot write {}", path.display()))?;

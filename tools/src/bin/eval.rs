@@ -1,5 +1,5 @@
-//! `eval (--dir DIR | --seeds A..B) [-j N] [--out FILE.tsv|FILE.json]
-//! [--compare OTHER.tsv] [--html REPORT.html] [--time-limit S] -- CMD [ARGS…]`
+//! `eval (--dir DIR | --seeds A..B) [-j JOBS] [-o FILE.tsv|FILE.json]
+//! [--compare OTHER.tsv] [--html REPORT.html] [--time-limit SECONDS] -- CMD [ARGS…]`
 //! `eval --rows RUN.tsv [--compare OTHER.tsv] [--html REPORT.html]`
 //!
 //! Runs the bot on every case (several at once), prints a summary on stdout
@@ -7,6 +7,10 @@
 //! compares with an earlier run's rows, paired by case name. With `--rows`
 //! it summarizes (and compares) an earlier run instead of running anything.
 //! `--html` also writes the report as a page with plots (tools/src/report.rs).
+//!
+//! The cases that failed are summarized by how they failed (the error and
+//! the last line of the bot's stderr), and then eval exits with code 1.
+//! Where the rows and the report go is checked before any game runs.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -34,10 +38,10 @@ struct Args {
     #[arg(long, value_name = "FILE", conflicts_with = "out")]
     rows: Option<PathBuf>,
     /// Games run at once (default: the number of cores).
-    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(short, long, value_name = "JOBS", value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
     /// Writes one row per case: JSON if FILE ends in .json, TSV otherwise.
-    #[arg(long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Compares with an earlier run's rows (TSV or JSON), paired by case.
     #[arg(long, value_name = "FILE")]
@@ -97,6 +101,10 @@ fn run(args: &Args) -> Result<()> {
         .as_ref()
         .map(|path| eval::read_rows(path))
         .transpose()?;
+    // A typo in where the results go should not cost a whole run either.
+    for path in args.out.iter().chain(&args.html) {
+        eval::check_writable(path)?;
+    }
     let rows = rows(args)?;
     print!("{}", eval::summary(&rows));
     if let (Some(other), Some(path)) = (&other, &args.compare) {
@@ -120,6 +128,16 @@ fn run(args: &Args) -> Result<()> {
             compared.as_ref().map(|(rows, name)| (*rows, name.as_str())),
         );
         std::fs::write(html, page).with_context(|| format!("cannot write {}", html.display()))?;
+    }
+    let failed = eval::failures(&rows)
+        .iter()
+        .map(|g| g.cases.len())
+        .sum::<usize>();
+    if failed > 0 && args.rows.is_none() {
+        anyhow::bail!(
+            "{failed} of {} cases failed (see \"failed\" above)",
+            rows.len()
+        );
     }
     Ok(())
 }

@@ -16,16 +16,17 @@ use clap::Parser;
 #[derive(Parser)]
 #[command(about = "Generates AHC061 input files, as the official gen does")]
 struct Args {
-    /// File with one u64 seed per line.
+    /// File with one seed (a whole number) per line, e.g. from `seq 100 299 > seeds.txt`.
+    #[arg(value_name = "SEEDS_FILE")]
     seeds: PathBuf,
-    /// Output directory (created if missing).
-    #[arg(long, default_value = "in")]
+    /// Output directory (created if missing): DIR/NNNN.txt for the NNNN-th seed, from 0.
+    #[arg(long, value_name = "DIR", default_value = "in")]
     dir: PathBuf,
     /// Overrides the number of players M (2..=8).
-    #[arg(long = "M", value_name = "M", value_parser = clap::value_parser!(u8).range(2..=8))]
+    #[arg(long = "M", visible_alias = "m", value_name = "PLAYERS", value_parser = clap::value_parser!(u8).range(2..=8))]
     m: Option<u8>,
     /// Overrides the level cap U (1..=5).
-    #[arg(long = "U", value_name = "U", value_parser = clap::value_parser!(u8).range(1..=5))]
+    #[arg(long = "U", visible_alias = "u", value_name = "LEVEL_CAP", value_parser = clap::value_parser!(u8).range(1..=5))]
     u: Option<u8>,
 }
 

@@ -1,5 +1,5 @@
-//! `loadtest [--seeds A..B] [-j N] [--burners K] [--phases quiet,load]
-//! [--out-dir DIR] [--limit S] -- CMD [ARGS…]`
+//! `loadtest [--seeds A..B] [-j JOBS] [--burners PROCESSES] [--phases quiet,load]
+//! [--out-dir DIR] [--time-limit SECONDS] -- CMD [ARGS…]`
 //!
 //! Time safety under load (issue #6, point 5): runs the bot over the cases
 //! of seeds A..B (default 0..500), N games at once (default 2), first on a
@@ -32,23 +32,47 @@ struct Args {
     #[arg(long, value_name = "A..B", default_value = "0..500")]
     seeds: String,
     /// Games run at once.
-    #[arg(short, long, value_name = "N", default_value_t = 2)]
+    #[arg(short, long, value_name = "JOBS", default_value_t = 2)]
     jobs: usize,
     /// Busy-looping processes during the loaded phase.
-    #[arg(long, value_name = "K", default_value_t = 2)]
+    #[arg(long, value_name = "PROCESSES", default_value_t = 2)]
     burners: usize,
-    /// Which phases to run, in order: quiet, load.
-    #[arg(long, value_delimiter = ',', default_value = "quiet,load")]
-    phases: Vec<String>,
+    /// Which phases to run, in order (comma-separated).
+    #[arg(
+        long,
+        value_name = "PHASES",
+        value_enum,
+        value_delimiter = ',',
+        default_value = "quiet,load"
+    )]
+    phases: Vec<Phase>,
     /// Writes each phase's rows to DIR/PHASE.tsv.
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
-    /// A game's wall time must stay below this.
-    #[arg(long, value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds, default_value = "2")]
-    limit: Duration,
+    /// A game's wall time must stay below this (--limit works too).
+    #[arg(long, visible_alias = "limit", value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds, default_value = "2")]
+    time_limit: Duration,
     /// The bot's command and its arguments, after `--`.
     #[arg(last = true, value_name = "CMD")]
     command: Vec<String>,
+}
+
+/// A phase of the test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Phase {
+    /// Nothing else runs.
+    Quiet,
+    /// With the busy-looping processes.
+    Load,
+}
+
+impl Phase {
+    fn name(self) -> &'static str {
+        match self {
+            Phase::Quiet => "quiet",
+            Phase::Load => "load",
+        }
+    }
 }
 
 /// Processes that spin until they are dropped.
@@ -88,15 +112,16 @@ fn burn() -> ! {
 }
 
 /// The phase's report, and whether it passed.
-fn report(phase: &str, rows: &[Row], limit: Duration) -> (String, bool) {
+fn report(phase: Phase, rows: &[Row], limit: Duration) -> (String, bool) {
     let walls: Vec<f64> = rows.iter().map(|r| r.wall_s).collect();
     let max = walls.iter().copied().fold(0.0, f64::max);
     let zeros = rows.iter().filter(|r| r.score == 0).count();
     let scores: Vec<f64> = rows.iter().map(|r| r.score as f64).collect();
     let pass = zeros == 0 && max < limit.as_secs_f64();
     let text = format!(
-        "{phase:<6} cases {}  wall median {:.3} s  p99 {:.3} s  max {:.3} s  \
+        "{:<6} cases {}  wall median {:.3} s  p99 {:.3} s  max {:.3} s  \
          zero scores {zeros}  mean score {:.1}  {}\n",
+        phase.name(),
         rows.len(),
         eval::median(&walls),
         eval::quantile(&walls, 0.99),
@@ -115,23 +140,22 @@ fn run(args: &Args) -> Result<bool> {
     let options = RunOptions {
         capture_stderr: true,
         // Far above the limit: a slow game is measured, not cut short.
-        kill_after: Duration::from_secs(10).max(args.limit * 3),
+        kill_after: Duration::from_secs(10).max(args.time_limit * 3),
         ..RunOptions::default()
     };
     let mut all_pass = true;
-    for phase in &args.phases {
-        let _burners = match phase.as_str() {
-            "quiet" => None,
-            "load" => Some(Burners::start(args.burners)?),
-            other => bail!("unknown phase {other:?} (known: quiet, load)"),
+    for &phase in &args.phases {
+        let _burners = match phase {
+            Phase::Quiet => None,
+            Phase::Load => Some(Burners::start(args.burners)?),
         };
         let rows = eval::run_all(&cases, &args.command, &options, args.jobs)?;
         if let Some(dir) = &args.out_dir {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
-            eval::write_rows(&dir.join(format!("{phase}.tsv")), &rows)?;
+            eval::write_rows(&dir.join(format!("{}.tsv", phase.name())), &rows)?;
         }
-        let (text, pass) = report(phase, &rows, args.limit);
+        let (text, pass) = report(phase, &rows, args.time_limit);
         print!("{text}");
         std::io::stdout().flush()?;
         all_pass &= pass;

@@ -1,4 +1,4 @@
-//! `oracle [--dir DIR] [--mode bot|params|full] [--fixed-work N] [-j N] [--out FILE]`:
+//! `oracle [--dir DIR] [--mode bot|params|full] [--fixed-work ROLLOUTS] [-j JOBS] [-o FILE]`:
 //! plays every tool input of DIR in-process with the bot's planner, knowing
 //! what the bot knows (`bot`), the AIs' true parameters (`params`), or those
 //! and the future random numbers (`full`); see tools/src/oracle.rs. Prints
@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ahc061::judge::ToolInput;
+use ahc061_sim::judge::ToolInput;
 use ahc061_tools::eval::{self, Row};
 use ahc061_tools::oracle::{self, BOT_SEED, Mode};
 use anyhow::{Context, Result, anyhow};
@@ -19,22 +19,23 @@ use rayon::prelude::*;
 #[derive(Parser)]
 #[command(about = "The bot's planner with the true parameters (and the future random numbers)")]
 struct Args {
-    #[arg(long, default_value = "tests/data/in")]
+    /// Plays the tool input files DIR/*.txt, in name order.
+    #[arg(long, value_name = "DIR", default_value = "tests/data/in")]
     dir: PathBuf,
-    /// bot, params (true parameters) or full (true parameters and r1, r2).
-    #[arg(long, default_value = "params")]
+    /// What the player knows.
+    #[arg(long, value_enum, default_value = "params")]
     mode: Mode,
     /// Rollouts per turn (the full mode needs one per candidate).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, value_name = "ROLLOUTS", default_value_t = 100)]
     fixed_work: u64,
     /// The bot's seed (default: the binary's).
-    #[arg(long, default_value_t = BOT_SEED)]
+    #[arg(long, value_name = "SEED", default_value_t = BOT_SEED)]
     seed: u64,
     /// Games at once.
-    #[arg(short, default_value_t = 2)]
+    #[arg(short, long = "jobs", value_name = "JOBS", default_value_t = 2)]
     j: usize,
-    /// Writes one row per case, as eval does.
-    #[arg(long)]
+    /// Writes one row per case, as eval does (JSON if FILE ends in .json, TSV otherwise).
+    #[arg(short, long, value_name = "FILE")]
     out: Option<PathBuf>,
 }
 
@@ -66,6 +67,7 @@ fn run(args: &Args) -> Result<()> {
                     score,
                     wall_s: start.elapsed().as_secs_f64(),
                     error: None,
+                    stderr_tail: None,
                 })
             })
             .collect::<Result<_>>()

@@ -1,16 +1,20 @@
-//! `play [--seed S] [--out DIR] [--trace] [-- BOT ARGS…]`: the README's first
-//! command. Generates the case of seed S (default 0) with the official
-//! generator, runs the real bot binary (`ahc061`, next to this program)
-//! through the tester's runner, prints the score and the bot's time, and
-//! writes the input, the move list and the replay page (`NNNN.html`, as
+//! `play [--seed SEED] [--out-dir DIR] [--trace] [-- BOT ARGS…]`: the README's
+//! first command. Generates the case of seed SEED (default 0) with the
+//! official generator, runs the real bot binary (`ahc061`, next to this
+//! program) through the tester's runner, prints the score and the bot's time,
+//! and writes the input, the move list and the replay page (`NNNN.html`, as
 //! `vis` draws it) into DIR (default `out/`). With `--trace` the bot writes
 //! its trace (`NNNN.trace.jsonl`) and the replay shows its beliefs and
 //! candidates beside the true parameters.
+//!
+//! A game that fails (say, the bot refused its arguments) is an error: the
+//! bot's stderr and the tester's message are shown, exit code 1, and the
+//! move list and replay of an earlier game are left as they were.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ahc061::judge::ToolInput;
+use ahc061_sim::judge::ToolInput;
 use ahc061_tools::r#gen::generate;
 use ahc061_tools::replay::{parse_trace, render_replay};
 use ahc061_tools::runner::{RunOptions, run_game};
@@ -22,20 +26,26 @@ use clap::Parser;
 #[command(about = "Plays one game of the bot on a generated case and prints the score")]
 struct Args {
     /// Seed of the case (the official generator's; seed 0 is the example case).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, value_name = "SEED", default_value_t = 0)]
     seed: u64,
-    /// Where the input and the move list go.
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
+    /// Where the input, the move list, the trace and the replay go.
+    #[arg(long, visible_alias = "out", value_name = "DIR", default_value = "out")]
+    out_dir: PathBuf,
     /// Asks the bot for its trace and puts it in the replay.
     #[arg(long)]
     trace: bool,
-    /// Arguments passed to the bot.
-    #[arg(last = true)]
+    /// The bot to play (default: the `ahc061` next to this program).
+    #[arg(long, value_name = "FILE")]
+    bot: Option<PathBuf>,
+    /// Arguments passed to the bot (see `ahc061 --help`), after `--`.
+    #[arg(last = true, value_name = "BOT_ARGS")]
     bot_args: Vec<String>,
 }
 
-fn bot_path() -> Result<PathBuf> {
+fn bot_path(given: Option<&PathBuf>) -> Result<PathBuf> {
+    if let Some(bot) = given {
+        return Ok(bot.clone());
+    }
     let exe = std::env::current_exe().context("cannot locate this program")?;
     let bot = exe.with_file_name(format!("ahc061{}", std::env::consts::EXE_SUFFIX));
     anyhow::ensure!(
@@ -49,24 +59,32 @@ fn bot_path() -> Result<PathBuf> {
 fn run(args: &Args) -> Result<()> {
     let text = generate(args.seed, None, None).to_input_string();
     let input = ToolInput::parse(&text).map_err(anyhow::Error::msg)?;
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot create {}", args.out.display()))?;
-    let input_path = args.out.join(format!("{:04}.txt", args.seed));
+    std::fs::create_dir_all(&args.out_dir)
+        .with_context(|| format!("cannot create {}", args.out_dir.display()))?;
+    let input_path = args.out_dir.join(format!("{:04}.txt", args.seed));
     std::fs::write(&input_path, &text)?;
-    let mut command = vec![bot_path()?.to_string_lossy().into_owned()];
+    let mut command = vec![bot_path(args.bot.as_ref())?.to_string_lossy().into_owned()];
     command.extend(args.bot_args.iter().cloned());
-    let trace_path = args.out.join(format!("{:04}.trace.jsonl", args.seed));
+    let trace_path = args.out_dir.join(format!("{:04}.trace.jsonl", args.seed));
     if args.trace {
         command.push("--trace".into());
         command.push(trace_path.to_string_lossy().into_owned());
     }
-    let result = run_game(
-        &command,
-        &input,
-        &input_path.to_string_lossy(),
-        &RunOptions::default(),
-    )?;
-    let moves_path = args.out.join(format!("{:04}.out.txt", args.seed));
+    let options = RunOptions {
+        capture_stderr: true,
+        ..RunOptions::default()
+    };
+    let result = run_game(&command, &input, &input_path.to_string_lossy(), &options)?;
+    // The bot's own messages (mirror reports, warnings, why it gave up).
+    eprint!("{}", result.stderr.as_deref().unwrap_or(""));
+    if let Some(error) = &result.error {
+        anyhow::bail!(
+            "the game on {} failed: {error} (the bot's stderr, if any, is above); \
+             no move list or replay written",
+            input_path.display()
+        );
+    }
+    let moves_path = args.out_dir.join(format!("{:04}.out.txt", args.seed));
     let moves: String = result.lines.iter().map(|l| format!("{l}\n")).collect();
     std::fs::write(&moves_path, &moves)?;
     let trace = if args.trace {
@@ -76,13 +94,10 @@ fn run(args: &Args) -> Result<()> {
     } else {
         None
     };
-    let page_path = args.out.join(format!("{:04}.html", args.seed));
+    let page_path = args.out_dir.join(format!("{:04}.html", args.seed));
     let replayed = replay(input.clone(), &moves);
     std::fs::write(&page_path, render_replay(&replayed, trace.as_deref()))
         .with_context(|| format!("cannot write {}", page_path.display()))?;
-    if let Some(error) = &result.error {
-        eprintln!("{error}");
-    }
     println!(
         "seed {} (M = {}, U = {}): Score = {}  Time = {:.3} s",
         args.seed,

@@ -9,41 +9,46 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use ahc061::agent::{Greedy, Planned, Policy};
+use ahc061::agent::{FullBot, Greedy, Policy};
 use ahc061::board::coords;
 use ahc061::clock::Clock;
-use ahc061::judge::{Judge, ToolInput};
 use ahc061::mirror::Mirror;
 use ahc061::planner::Config;
 use ahc061::state::{Game, State};
 use ahc061_tools::eval::{Row, write_rows};
+use ahc061_sim::judge::{Judge, ToolInput};
 use clap::Parser;
 use rayon::prelude::*;
 
 #[derive(Parser)]
 #[command(about = "In-process self-play of the bot's policy over a folder of cases")]
 struct Args {
-    #[arg(long, default_value = "tests/data/in")]
+    /// Plays the tool input files DIR/*.txt, in name order.
+    #[arg(long, value_name = "DIR", default_value = "tests/data/in")]
     dir: PathBuf,
     /// Total seconds per game (the bot's clock).
-    #[arg(long, default_value_t = 1.8)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.8)]
     budget: f64,
     /// Rollouts per turn instead of the clock (0: the planner's base move).
-    #[arg(long)]
+    #[arg(long, value_name = "ROLLOUTS")]
     fixed_work: Option<u64>,
     /// planner, base (the planner's base move alone: no rollouts) or greedy.
     #[arg(long, default_value = "planner")]
     policy: String,
     /// Games at once.
-    #[arg(short, default_value_t = 2)]
+    #[arg(short, long = "jobs", value_name = "JOBS", default_value_t = 2)]
     j: usize,
-    #[arg(long, default_value_t = 1)]
+    /// The bot's seed.
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
     seed: u64,
-    #[arg(long)]
+    /// Overrides the planner's rollout horizon in turns (default: its own per M).
+    #[arg(long, value_name = "TURNS")]
     horizon: Option<usize>,
-    #[arg(long)]
+    /// Overrides how many candidate moves the planner ranks (default: its own).
+    #[arg(long, value_name = "COUNT")]
     candidates: Option<usize>,
-    #[arg(long)]
+    /// Overrides the z a challenger needs to replace the base move (default: its own).
+    #[arg(long, value_name = "Z")]
     switch_z: Option<f64>,
     /// Whether the AIs' expected destinations join the candidates.
     #[arg(long)]
@@ -87,7 +92,7 @@ fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
                 }
                 None => ahc061::base::by_name(&args.base).expect("a known --base"),
             };
-            Box::new(Planned::with_config(mirror, args.seed, clock, config, base))
+            Box::new(FullBot::with_config(mirror, args.seed, clock, config, base))
         }
     }
 }
@@ -201,6 +206,7 @@ fn main() {
                 score: r.1,
                 wall_s: r.2,
                 error: None,
+                stderr_tail: None,
             })
             .collect();
         if let Err(e) = write_rows(path, &rows) {

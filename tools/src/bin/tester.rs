@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use ahc061::judge::ToolInput;
+use ahc061_sim::judge::ToolInput;
 use ahc061_tools::runner::{self, RunOptions};
 use anyhow::{Context, Result, anyhow};
 use clap::Parser;
@@ -38,13 +38,10 @@ struct Args {
     /// Reads the input file from here instead of stdin.
     #[arg(long, value_name = "FILE")]
     input: Option<PathBuf>,
-    /// The bot's command and its arguments (everything from CMD on goes to the bot).
-    #[arg(
-        required = true,
-        trailing_var_arg = true,
-        allow_hyphen_values = true,
-        value_name = "CMD"
-    )]
+    /// The bot's command and its arguments: everything from CMD on goes to
+    /// the bot. An option before CMD is the tester's, and one it does not
+    /// know is an error (not taken for the bot's command).
+    #[arg(required = true, trailing_var_arg = true, value_name = "CMD")]
     command: Vec<String>,
 }
 

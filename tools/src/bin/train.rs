@@ -145,7 +145,7 @@ fn read_table(path: &Path) -> Result<Table> {
     train::parse_table(&text).with_context(|| format!("{}", path.display()))
 }
 
-fn score(weights: &[f64], cases: &[ahc061::judge::ToolInput]) -> f64 {
+fn score(weights: &[f64], cases: &[ahc061_sim::judge::ToolInput]) -> f64 {
     train::mean_score_parallel(cases, &train::linear(weights))
 }
 

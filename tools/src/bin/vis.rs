@@ -14,7 +14,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use ahc061::judge::ToolInput;
+use ahc061_sim::judge::ToolInput;
 use ahc061_tools::replay::{parse_trace, render_replay};
 use ahc061_tools::runner::GameLog;
 use ahc061_tools::vis::{render_html, replay};
@@ -25,8 +25,10 @@ use clap::Parser;
 #[command(about = "Replays an AHC061 game, writes an animated HTML replay and prints the score")]
 struct Args {
     /// Tool input file (the game, the AIs' parameters and random numbers).
+    #[arg(value_name = "INPUT")]
     input: Option<PathBuf>,
     /// The bot's moves, one `x y` line a turn (the tester's output).
+    #[arg(value_name = "OUTPUT")]
     output: Option<PathBuf>,
     /// Takes the moves (and, unless INPUT is given, the input's name) from a `tester --log` file.
     #[arg(long, value_name = "FILE", conflicts_with = "output")]
@@ -90,6 +92,9 @@ fn run(args: &Args) -> Result<()> {
         render_replay(&replay, trace.as_deref())
     };
     fs::write(&args.out, page).with_context(|| format!("cannot write {}", args.out.display()))?;
+    // The score alone on stdout, as the official vis prints it.
+    let what = if args.static_page { "page" } else { "replay" };
+    eprintln!("vis: wrote the {what} to {}", args.out.display());
     println!("Score = {}", replay.score());
     if let Some(error) = &replay.error {
         println!("{error}");

@@ -1,5 +1,8 @@
 //! What the tools' integration tests share: the test data and the bot.
 
+// Each test binary uses its own part of this.
+#![allow(dead_code)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -11,28 +14,31 @@ pub fn data(path: &str) -> PathBuf {
         .join(path)
 }
 
-/// The release bot of this target directory, built if missing (CI builds the
-/// workspace before testing; a bare `cargo test` does not). A missing bot is
-/// built in a directory of its own: the running `cargo test` holds the lock
-/// of its target directory.
+/// The release bot, built from the current sources: `cargo build --release
+/// -p ahc061` into a target directory of its own under the tests' temporary
+/// folder (the running `cargo test` holds the lock of its own). Always run,
+/// so that a bot binary left over from older sources is never tested; when
+/// nothing changed, cargo only checks and returns at once.
 pub fn bot() -> &'static Path {
     static BOT: OnceLock<PathBuf> = OnceLock::new();
     BOT.get_or_init(|| {
-        // Tests run as <target>/<profile>/deps/NAME-HASH.
-        let exe = std::env::current_exe().unwrap();
-        let target = exe.ancestors().nth(3).unwrap();
-        let bot = target.join("release/ahc061");
-        if bot.exists() {
-            return bot;
-        }
-        let own_dir = target.join("test-bot");
+        let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bot-target");
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.toml");
         let status = Command::new(env!("CARGO"))
-            .args(["build", "--release", "-p", "ahc061"])
-            .env("CARGO_TARGET_DIR", &own_dir)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args([
+                "build",
+                "--release",
+                "--quiet",
+                "-p",
+                "ahc061",
+                "--manifest-path",
+            ])
+            .arg(&manifest)
+            .arg("--target-dir")
+            .arg(&target)
             .status()
-            .unwrap();
+            .expect("cannot run cargo");
         assert!(status.success(), "cannot build the bot");
-        own_dir.join("release/ahc061")
+        target.join(format!("release/ahc061{}", std::env::consts::EXE_SUFFIX))
     })
 }

@@ -1,12 +1,12 @@
-//! A local judge that follows the official one (PROBLEM.md §7): it reads a
+//! A local judge that follows the official one (docs/RULES.md §7): it reads a
 //! tool input file (the game plus the AIs' hidden parameters and random
 //! numbers) and plays turns, producing the exact feedback the judge sends.
 
-use crate::ai::{self, AiParams};
-use crate::board::{Cell, MAX_PLAYERS, N, cell, coords};
-use crate::protocol::{Feedback, Reader};
-use crate::rules::{self, Outcome};
-use crate::state::{Game, State, absolute_score};
+use ahc061::ai::{self, AiParams};
+use ahc061::board::{Cell, MAX_PLAYERS, N, cell, coords};
+use ahc061::protocol::{Feedback, Reader};
+use ahc061::rules::{self, Outcome};
+use ahc061::state::{Game, State, absolute_score};
 
 /// A tool input file: the game, each AI's parameters and each turn's (r1, r2).
 #[derive(Clone, Debug)]
