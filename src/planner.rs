@@ -33,6 +33,8 @@ pub struct Config {
     /// Add each AI's expected destination, when legal for us, to the
     /// candidates.
     pub block_candidates: bool,
+    /// Play the duel (M = 2) with its own deeper search, src/duel_search.rs.
+    pub duel_search: bool,
 }
 
 impl Default for Config {
@@ -43,6 +45,7 @@ impl Default for Config {
             batch: 4,
             switch_z: 2.0,
             block_candidates: false,
+            duel_search: false,
         }
     }
 }
@@ -64,6 +67,10 @@ impl Config {
             horizon,
             switch_z: 2.0,
             block_candidates: m == 2,
+            // The duel's tree search (src/duel_search.rs) played as well as
+            // this planner at equal work, not better (docs/RESULTS.md, issue
+            // 11): off until it wins.
+            duel_search: false,
             ..Config::default()
         }
     }
@@ -122,13 +129,21 @@ pub struct Decision {
 pub struct Planner {
     pub config: Config,
     rng: Pcg64Mcg,
+    /// The duel's search, when it plays instead (see `Config::duel_search`).
+    duel: Option<crate::duel_search::DuelSearch>,
 }
 
 impl Planner {
     pub fn new(config: Config, seed: u64) -> Planner {
+        let duel = config
+            .duel_search
+            .then(crate::duel_search::Config::from_env)
+            .flatten()
+            .map(|duel| crate::duel_search::DuelSearch::new(duel, seed));
         Planner {
             config,
             rng: Pcg64Mcg::seed_from_u64(seed),
+            duel,
         }
     }
 
@@ -141,6 +156,9 @@ impl Planner {
         belief: &Belief,
         allowance: Allowance,
     ) -> Decision {
+        if let Some(duel) = &mut self.duel {
+            return duel.choose(game, state, belief, allowance);
+        }
         let mut candidates = self.rank_candidates(game, state, belief);
         let base = candidates[0].cell;
         let mut alive = candidates.len();
