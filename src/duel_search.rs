@@ -73,8 +73,8 @@ impl Default for Config {
 
 impl Config {
     /// The defaults, with overrides from the environment variable
-    /// AHC061_DUEL (for tuning runs of `selfplay`): `key=value` pairs
-    /// separated by commas, keys as the fields (`cont=plan|block1|block|blockall`,
+    /// AHC061_DUEL (for tuning runs of `selfplay`): `on`, or `key=value`
+    /// pairs separated by commas, keys as the fields (`cont=plan|block1|block|blockall`,
     /// `z` for `switch_z`, `width` for `root_width`). None when it says
     /// `off`: the flat planner plays the duel. Unknown keys or values are
     /// ignored.
@@ -116,6 +116,12 @@ impl Config {
             _ => {}
         }
     }
+}
+
+/// Whether AHC061_DUEL asks for the duel's search (`on`, or knobs); unset,
+/// empty or `off`, the flat planner plays the duel.
+pub fn requested() -> bool {
+    std::env::var("AHC061_DUEL").is_ok_and(|text| !text.trim().is_empty() && !text.contains("off"))
 }
 
 /// One sequence of our moves in the tree.

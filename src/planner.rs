@@ -69,8 +69,8 @@ impl Config {
             block_candidates: m == 2,
             // The duel's tree search (src/duel_search.rs) played as well as
             // this planner at equal work, not better (docs/RESULTS.md, issue
-            // 11): off until it wins.
-            duel_search: false,
+            // 11): off unless AHC061_DUEL asks for it (tuning runs).
+            duel_search: m == 2 && crate::duel_search::requested(),
             ..Config::default()
         }
     }
