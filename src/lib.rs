@@ -13,6 +13,8 @@ pub mod belief;
 pub mod board;
 pub mod clock;
 pub mod duel;
+pub mod duel_policy;
+pub mod duel_search;
 pub mod fault;
 pub mod features;
 pub mod forecast;

@@ -32,6 +32,8 @@ pub struct Config {
     /// Add each AI's expected destination, when legal for us, to the
     /// candidates.
     pub block_candidates: bool,
+    /// Play the duel (M = 2) with its own deeper search, src/duel_search.rs.
+    pub duel_search: bool,
 }
 
 impl Default for Config {
@@ -42,6 +44,7 @@ impl Default for Config {
             batch: 4,
             switch_z: 2.0,
             block_candidates: false,
+            duel_search: false,
         }
     }
 }
@@ -63,6 +66,10 @@ impl Config {
             horizon,
             switch_z: 2.0,
             block_candidates: m == 2,
+            // The duel's tree search (src/duel_search.rs) played as well as
+            // this planner at equal work, not better (docs/RESULTS.md, issue
+            // 11): off unless AHC061_DUEL asks for it (tuning runs).
+            duel_search: m == 2 && crate::duel_search::requested(),
             ..Config::default()
         }
     }
@@ -123,14 +130,22 @@ pub struct Planner {
     /// Player 0's policy in the rollouts, and the move to beat.
     pub base: Box<dyn BasePolicy>,
     rng: Pcg64Mcg,
+    /// The duel's search, when it plays instead (see `Config::duel_search`).
+    duel: Option<crate::duel_search::DuelSearch>,
 }
 
 impl Planner {
     pub fn new(config: Config, base: Box<dyn BasePolicy>, seed: u64) -> Planner {
+        let duel = config
+            .duel_search
+            .then(crate::duel_search::Config::from_env)
+            .flatten()
+            .map(|duel| crate::duel_search::DuelSearch::new(duel, seed));
         Planner {
             config,
             base,
             rng: Pcg64Mcg::seed_from_u64(seed),
+            duel,
         }
     }
 
@@ -143,6 +158,9 @@ impl Planner {
         belief: &Belief,
         allowance: Allowance,
     ) -> Decision {
+        if let Some(duel) = &mut self.duel {
+            return duel.choose(game, state, belief, allowance);
+        }
         let mut candidates = self.rank_candidates(game, state, belief);
         let base = candidates[0].cell;
         let mut alive = candidates.len();

@@ -8,11 +8,11 @@ use ahc061::base::{AiView, BasePolicy, HandTuned, Linear};
 use ahc061::board::{MAX_PLAYERS, cell, cells, coords};
 use ahc061::features::{self, Group, TurnContext};
 use ahc061::forecast::{self, Forecast};
-use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061::learned::{self, HAND_TUNED};
 use ahc061::planner::NO_PARAMS;
 use ahc061::rules;
 use ahc061::state::{Game, State};
+use ahc061_sim::judge::{Judge, ToolInput};
 
 fn game(m: usize, starts: &[(usize, usize)]) -> Game {
     let mut start = [0; MAX_PLAYERS];

@@ -12,9 +12,9 @@ use rayon::prelude::*;
 use ahc061::ai;
 use ahc061::base::{AiView, BasePolicy, Linear};
 use ahc061::board::{MAX_PLAYERS, coords};
-use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061::learned::{CLASSES, Table, Weights};
 use ahc061::rules;
+use ahc061_sim::judge::{Judge, ToolInput};
 
 use crate::eval::parse_seed_range;
 use crate::r#gen::generate;
@@ -127,7 +127,10 @@ pub fn parse_table(text: &str) -> Result<Table> {
         anyhow::bail!("{} weights, expected {expected}", numbers.len());
     }
     let mut table = [[0.0; ahc061::features::WEIGHTS]; CLASSES];
-    for (weights, chunk) in table.iter_mut().zip(numbers.chunks(ahc061::features::WEIGHTS)) {
+    for (weights, chunk) in table
+        .iter_mut()
+        .zip(numbers.chunks(ahc061::features::WEIGHTS))
+    {
         weights.copy_from_slice(chunk);
     }
     Ok(table)

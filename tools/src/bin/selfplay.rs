@@ -15,8 +15,8 @@ use ahc061::clock::Clock;
 use ahc061::mirror::Mirror;
 use ahc061::planner::Config;
 use ahc061::state::{Game, State};
-use ahc061_tools::eval::{Row, write_rows};
 use ahc061_sim::judge::{Judge, ToolInput};
+use ahc061_tools::eval::{Row, write_rows};
 use clap::Parser;
 use rayon::prelude::*;
 

@@ -1,0 +1,168 @@
+//! The duel's search (M = 2, src/duel_search.rs): it finds the move that
+//! one-move lookahead misses in constructed positions, and the bot plays a
+//! whole duel with it, legally and repeatably, with its real settings.
+
+use ahc061::agent::{FullBot, Policy};
+use ahc061::ai::AiParams;
+use ahc061::belief::Belief;
+use ahc061::board::{Cell, MAX_PLAYERS, cell, coords};
+use ahc061::clock::{Allowance, Clock};
+use ahc061::duel_policy::Plan;
+use ahc061::duel_search::{Config, DuelSearch};
+use ahc061::mirror::Mirror;
+use ahc061::planner::NO_PARAMS;
+use ahc061::state::{Game, NOBODY, State};
+use ahc061_sim::judge::{Judge, ToolInput};
+
+/// An AI that wants to attack (wc, wd) far more than to grow (wa, wb).
+const ATTACKER: AiParams = AiParams {
+    wa: 0.3,
+    wb: 0.3,
+    wc: 1.0,
+    wd: 1.0,
+    eps: 0.1,
+};
+
+/// A duel on a board of 500s with U = 3, the pieces at `ours` and `theirs`,
+/// `cells` listing (cell, owner, level) and `values` the cells worth more.
+fn duel(
+    ours: Cell,
+    theirs: Cell,
+    cells: &[(Cell, i8, u8)],
+    values: &[(Cell, u32)],
+) -> (Game, State) {
+    let mut start = [0; MAX_PLAYERS];
+    start[0] = ours;
+    start[1] = theirs;
+    let mut game = Game {
+        m: 2,
+        turns: 100,
+        u: 3,
+        value: [500; 100],
+        start,
+    };
+    for &(c, v) in values {
+        game.value[c as usize] = v;
+    }
+    let mut owner = [NOBODY; 100];
+    let mut level = [0; 100];
+    for &(c, o, l) in cells {
+        owner[c as usize] = o;
+        level[c as usize] = l;
+    }
+    let mut pos = [0; MAX_PLAYERS];
+    pos[0] = ours;
+    pos[1] = theirs;
+    let state = game.state_from_grids(&owner, &level, &pos, 10);
+    state.check_invariants(&game).unwrap();
+    (game, state)
+}
+
+fn search() -> DuelSearch {
+    DuelSearch::new(Config::default(), 3)
+}
+
+#[test]
+fn it_stands_on_the_cell_the_ai_is_about_to_attack() {
+    // The AI (its cells at the cap) is about to attack our valuable level-2
+    // cell X. One-move lookahead takes the more valuable land G; stepping on
+    // X instead raises it and voids the attack, and G is still there next
+    // turn, out of the AI's reach. The duel plan, blind to the AI's target,
+    // attacks the AI's cells: the search must find X itself.
+    let (x, g) = (cell(5, 4), cell(5, 6));
+    let (game, state) = duel(
+        cell(5, 5),
+        cell(5, 2),
+        &[
+            (cell(5, 5), 0, 1),
+            (x, 0, 2),
+            (cell(5, 2), 1, 3),
+            (cell(5, 3), 1, 3),
+        ],
+        &[(x, 3000), (g, 4000)],
+    );
+    assert_eq!(ahc061::greedy::choose(&game, &state), g);
+    let belief = Belief::known(&[NO_PARAMS, ATTACKER]);
+    let plan = ahc061::duel::choose(&game, &state, ahc061::rules::legal_moves(&state, 2, 1));
+    assert_ne!(plan, x, "the plan alone would block: no test of the search");
+    let decision = search().choose_with(&game, &state, &belief, Allowance::Rollouts(600), &Plan);
+    assert_eq!(
+        coords(decision.cell),
+        coords(x),
+        "{:?}",
+        decision.candidates
+    );
+    let decision = search().choose(&game, &state, &belief, Allowance::Rollouts(600));
+    assert_eq!(
+        coords(decision.cell),
+        coords(x),
+        "{:?}",
+        decision.candidates
+    );
+}
+
+#[test]
+fn it_does_not_grab_land_while_a_capture_two_turns_away_threatens() {
+    // Our valuable level-1 cell X hangs on our piece through the cheap
+    // level-1 cell W, which the AI is about to take: that cuts X off from
+    // us, with the AI's piece next to it, and it takes X the turn after.
+    // One-move lookahead grabs the richer land G (out of the AI's reach,
+    // still there later). The search must see the capture coming and keep X:
+    // by standing on W (the AI's move is void), on X (a cell holding our
+    // piece cannot be attacked), or on the AI's side of X (our piece then
+    // keeps X in reach, to block the attack).
+    let (w, x, g) = (cell(5, 6), cell(5, 5), cell(6, 7));
+    let (game, state) = duel(
+        cell(5, 7),
+        cell(4, 6),
+        &[(cell(5, 7), 0, 3), (w, 0, 1), (x, 0, 1), (cell(4, 6), 1, 3)],
+        &[(x, 5000), (g, 6000)],
+    );
+    assert_eq!(ahc061::greedy::choose(&game, &state), g);
+    let belief = Belief::known(&[NO_PARAMS, ATTACKER]);
+    let keeps = [w, x, cell(4, 5)];
+    let decision = search().choose_with(&game, &state, &belief, Allowance::Rollouts(600), &Plan);
+    assert!(keeps.contains(&decision.cell), "{:?}", decision.candidates);
+    let decision = search().choose(&game, &state, &belief, Allowance::Rollouts(600));
+    assert!(keeps.contains(&decision.cell), "{:?}", decision.candidates);
+}
+
+/// Plays a public M = 2 case in-process at a fixed amount of work, with the
+/// bot's settings for M = 2 and the duel's search on or off; every move must
+/// be legal (the judge checks).
+fn play_duel(case: &str, work: u64, duel_search: bool) -> (i64, Vec<Cell>) {
+    let path = format!("{}/tests/data/in/{case}.txt", env!("CARGO_MANIFEST_DIR"));
+    let input = ToolInput::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(input.game.m, 2);
+    let mut judge = Judge::new(input);
+    let mut mirror = Mirror::new(judge.input.game.clone());
+    let clock = Clock::new(std::time::Instant::now(), 1.8, Some(work));
+    let mut config = ahc061::planner::Config::for_players(2);
+    config.duel_search = duel_search;
+    let mut bot = FullBot::with_config(&mirror, 1, clock, config, ahc061::base::standard());
+    let mut moves = Vec::new();
+    while !judge.finished() {
+        let mv = bot.choose(&mirror);
+        moves.push(mv);
+        let (x, y) = coords(mv);
+        let (feedback, _) = judge.play(x, y).expect("a legal move");
+        let before = mirror.state;
+        mirror.apply(&feedback);
+        bot.observe(&mirror, &before, &feedback);
+    }
+    (judge.score(), moves)
+}
+
+#[test]
+fn the_bot_plays_a_duel_legally_and_repeatably_with_the_search() {
+    let (score, moves) = play_duel("0006", 60, true);
+    assert!(score > 0);
+    assert_eq!(play_duel("0006", 60, true), (score, moves));
+}
+
+#[test]
+fn the_bots_real_duel_settings_play_legally() {
+    let real = ahc061::planner::Config::for_players(2).duel_search;
+    let (score, _) = play_duel("0010", 60, real);
+    assert!(score > 0);
+}
