@@ -1,0 +1,116 @@
+//! The `train` command end to end on a tiny budget: both ways write a
+//! weights file that loads, and the policy it describes plays legal games.
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use ahc061::base::Linear;
+use ahc061_tools::train;
+
+fn run_train(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_train"))
+        .args(args)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// The weights in `path` load and play every case of `seeds` legally.
+fn loads_and_plays(path: &Path, seeds: &str) {
+    let table = train::parse_table(&fs::read_to_string(path).unwrap()).unwrap();
+    let base = Linear { table };
+    for input in train::cases(seeds, |m| m >= 3).unwrap() {
+        // play_base scores an illegal move 0; a real game never scores 0.
+        assert!(train::play_base(&input, &base) > 0);
+    }
+}
+
+#[test]
+fn search_writes_weights_that_load_and_play() {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("train-search.rs");
+    let _ = fs::remove_file(&path);
+    let stdout = run_train(&[
+        "search",
+        "--train",
+        "0..6",
+        "--holdout",
+        "6..10",
+        "--generations",
+        "2",
+        "--population",
+        "4",
+        "--holdout-every",
+        "1",
+        "--from-hand",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("generation   2"), "{stdout}");
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.contains("Command: train search"), "{text}");
+    loads_and_plays(&path, "6..10");
+}
+
+#[test]
+fn one_class_is_trained_and_the_others_are_kept() {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("train-class.rs");
+    let _ = fs::remove_file(&path);
+    run_train(&[
+        "search",
+        "--train",
+        "0..12",
+        "--holdout",
+        "12..16",
+        "--generations",
+        "1",
+        "--population",
+        "4",
+        "--class",
+        "2",
+        "--from-hand",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    let table = train::parse_table(&fs::read_to_string(&path).unwrap()).unwrap();
+    let hand = ahc061::learned::HAND_TUNED;
+    let near = |a: &[f64], b: &[f64]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-6);
+    assert!(near(&table[0], &hand) && near(&table[1], &hand));
+}
+
+#[test]
+fn imitate_fits_the_planners_moves_and_writes_weights_that_load_and_play() {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("train-imitate.rs");
+    let _ = fs::remove_file(&path);
+    let stdout = run_train(&[
+        "imitate",
+        "--games",
+        "0..3",
+        "--holdout",
+        "3..5",
+        "--work",
+        "8",
+        "--steps",
+        "20",
+        "--from-hand",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("positions"), "{stdout}");
+    loads_and_plays(&path, "3..5");
+}
+
+#[test]
+fn a_table_survives_writing_and_reading() {
+    let mut table = [ahc061::learned::HAND_TUNED; ahc061::learned::CLASSES];
+    table[1][3] = -0.123456;
+    let text = train::table_source(&table, &["a note".to_string()]);
+    assert_eq!(train::parse_table(&text).unwrap(), table);
+    assert!(train::parse_table("pub const TRAINED: T = [1.0, 2.0];").is_err());
+}
