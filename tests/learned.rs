@@ -173,3 +173,39 @@ fn the_learned_base_plays_legal_moves_only() {
     }
     assert!(judge.score() > 0);
 }
+
+/// The whole bot with its real settings for the game's M (the planner's
+/// configuration and the standard, learned base), at a small fixed amount
+/// of work: every move legal (the judge checks) and the same game twice.
+fn play_bot(case: &str, work: u64) -> (i64, Vec<u8>) {
+    use ahc061::agent::{FullBot, Policy};
+    use ahc061::clock::Clock;
+    use ahc061::mirror::Mirror;
+    let path = format!("{}/tests/data/in/{case}.txt", env!("CARGO_MANIFEST_DIR"));
+    let input = ToolInput::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut judge = Judge::new(input);
+    let mut mirror = Mirror::new(judge.input.game.clone());
+    let clock = Clock::new(std::time::Instant::now(), 1.8, Some(work));
+    let mut bot = FullBot::new(&mirror, 1, clock);
+    let mut moves = Vec::new();
+    while !judge.finished() {
+        let mv = bot.choose(&mirror);
+        moves.push(mv);
+        let (x, y) = coords(mv);
+        let (feedback, _) = judge.play(x, y).expect("a legal move");
+        let before = mirror.state;
+        mirror.apply(&feedback);
+        bot.observe(&mirror, &before, &feedback);
+    }
+    (judge.score(), moves)
+}
+
+#[test]
+fn the_bot_plays_games_of_three_to_eight_players_legally_and_repeatably() {
+    // 0000: M = 4; 0019: M = 8 (tests/data/in).
+    for case in ["0000", "0019"] {
+        let (score, moves) = play_bot(case, 12);
+        assert!(score > 0, "{case}");
+        assert_eq!(play_bot(case, 12), (score, moves), "{case}");
+    }
+}
