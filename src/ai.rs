@@ -132,6 +132,21 @@ pub fn sample_near_target<R: rand::Rng>(
     }
 }
 
+/// Every AI's greedy target ([`greedy_target`]) under `params`, given their
+/// legal sets (player 0's slot is unused).
+pub fn greedy_targets(
+    game: &Game,
+    state: &State,
+    params: &[AiParams; crate::board::MAX_PLAYERS],
+    legal: &[crate::board::Bits; crate::board::MAX_PLAYERS],
+) -> [Cell; crate::board::MAX_PLAYERS] {
+    let mut targets = [0; crate::board::MAX_PLAYERS];
+    for p in 1..game.m {
+        targets[p] = greedy_target(game, state, p, &params[p], legal[p]);
+    }
+    targets
+}
+
 /// The AI's greedy choice within its legal set, the first of any ties in
 /// cell order (rollouts and forecasts need one representative target).
 #[inline]

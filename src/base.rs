@@ -29,6 +29,24 @@ impl AiView<'_> {
     }
 }
 
+/// The move of `base` when the AIs' parameters are `params` (e.g. their
+/// true ones, for training and the oracle).
+pub fn choose_seeing(
+    base: &dyn BasePolicy,
+    game: &Game,
+    state: &State,
+    params: &[AiParams; MAX_PLAYERS],
+) -> Cell {
+    let legal = crate::rules::ai_legal_moves(state, game.m);
+    let targets = crate::ai::greedy_targets(game, state, params, &legal);
+    let view = AiView {
+        params,
+        legal: &legal,
+        targets: &targets,
+    };
+    base.choose(game, state, &view)
+}
+
 /// Player 0's base policy.
 pub trait BasePolicy: Send + Sync {
     /// The move in position `state` (legal for player 0).

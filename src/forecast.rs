@@ -73,10 +73,7 @@ impl Forecast {
         params: &[AiParams; MAX_PLAYERS],
         legal: &[Bits; MAX_PLAYERS],
     ) -> Forecast {
-        let mut targets = [0; MAX_PLAYERS];
-        for p in 1..game.m {
-            targets[p] = ai::greedy_target(game, state, p, &params[p], legal[p]);
-        }
+        let targets = ai::greedy_targets(game, state, params, legal);
         Forecast::with_targets(game, state, params, legal, &targets)
     }
 

@@ -225,10 +225,7 @@ impl Planner {
             *slot = belief.mean_params(p);
         }
         let legal = rules::ai_legal_moves(state, game.m);
-        let mut targets = [0 as Cell; MAX_PLAYERS];
-        for p in 1..game.m {
-            targets[p] = ai::greedy_target(game, state, p, &params[p], legal[p]);
-        }
+        let targets = ai::greedy_targets(game, state, &params, &legal);
         let view = AiView {
             params: &params,
             legal: &legal,

@@ -3,8 +3,7 @@
 //! valuation it generalises, along recorded games.
 #![allow(clippy::needless_range_loop)]
 
-use ahc061::ai;
-use ahc061::base::{AiView, BasePolicy, HandTuned, Linear};
+use ahc061::base::{HandTuned, Linear, choose_seeing};
 use ahc061::board::{MAX_PLAYERS, cell, cells, coords};
 use ahc061::features::{self, Group, TurnContext};
 use ahc061::forecast::{self, Forecast};
@@ -123,16 +122,7 @@ fn hand_tuned_weights_reproduce_the_forecasts_valuation_along_recorded_games() {
                 );
                 compared += 1;
             }
-            let mut targets = [0; MAX_PLAYERS];
-            for p in 1..g.m {
-                targets[p] = ai::greedy_target(&g, &state, p, &params[p], legal[p]);
-            }
-            let view = AiView {
-                params: &params,
-                legal: &legal,
-                targets: &targets,
-            };
-            let (x, y) = coords(HandTuned.choose(&g, &state, &view));
+            let (x, y) = coords(choose_seeing(&HandTuned, &g, &state, &params));
             judge.play(x, y).unwrap();
         }
     }
@@ -152,17 +142,7 @@ fn the_learned_base_plays_legal_moves_only() {
     let mut judge = Judge::new(input);
     while !judge.finished() {
         let state = judge.state;
-        let legal = rules::ai_legal_moves(&state, g.m);
-        let mut targets = [0; MAX_PLAYERS];
-        for p in 1..g.m {
-            targets[p] = ai::greedy_target(&g, &state, p, &params[p], legal[p]);
-        }
-        let view = AiView {
-            params: &params,
-            legal: &legal,
-            targets: &targets,
-        };
-        let mv = base.choose(&g, &state, &view);
+        let mv = choose_seeing(&base, &g, &state, &params);
         assert!(
             rules::is_legal(&state, g.m, 0, mv),
             "turn {}",

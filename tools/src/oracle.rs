@@ -194,17 +194,7 @@ mod tests {
             let mut first = None;
             while !judge.finished() {
                 let state = judge.state;
-                let legal = rules::ai_legal_moves(&state, game.m);
-                let mut targets = [0; MAX_PLAYERS];
-                for p in 1..game.m {
-                    targets[p] = ai::greedy_target(game, &state, p, &params[p], legal[p]);
-                }
-                let view = AiView {
-                    params: &params,
-                    legal: &legal,
-                    targets: &targets,
-                };
-                let mv = HandTuned.choose(game, &state, &view);
+                let mv = ahc061::base::choose_seeing(&HandTuned, game, &state, &params);
                 first.get_or_insert(mv);
                 let (x, y) = coords(mv);
                 judge.play(x, y).unwrap();

@@ -9,9 +9,8 @@
 use anyhow::Result;
 use rayon::prelude::*;
 
-use ahc061::ai;
-use ahc061::base::{AiView, BasePolicy, Linear};
-use ahc061::board::{MAX_PLAYERS, coords};
+use ahc061::base::{BasePolicy, Linear, choose_seeing};
+use ahc061::board::coords;
 use ahc061::learned::{CLASSES, Table, Weights};
 use ahc061::rules;
 use ahc061_sim::judge::{Judge, ToolInput};
@@ -43,17 +42,7 @@ pub fn play_base(input: &ToolInput, base: &dyn BasePolicy) -> i64 {
     let mut judge = Judge::new(input.clone());
     while !judge.finished() {
         let state = judge.state;
-        let legal = rules::ai_legal_moves(&state, game.m);
-        let mut targets = [0; MAX_PLAYERS];
-        for p in 1..game.m {
-            targets[p] = ai::greedy_target(game, &state, p, &params[p], legal[p]);
-        }
-        let view = AiView {
-            params: &params,
-            legal: &legal,
-            targets: &targets,
-        };
-        let (x, y) = coords(base.choose(game, &state, &view));
+        let (x, y) = coords(choose_seeing(base, game, &state, &params));
         if judge.play(x, y).is_err() {
             return 0;
         }
