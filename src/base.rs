@@ -47,14 +47,48 @@ pub fn choose_seeing(
     base.choose(game, state, &view)
 }
 
+/// What the planner needs of the base at the root: its move, and the worth
+/// of each of our legal moves as a first move (higher first when ranking
+/// the candidates), in cell order.
+pub struct Ranking {
+    pub base: Cell,
+    pub worth: Vec<(f64, Cell)>,
+}
+
 /// Player 0's base policy.
 pub trait BasePolicy: Send + Sync {
     /// The move in position `state` (legal for player 0).
     fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell;
 
-    /// The worth of each cell of `cells` as a first move, for ranking the
-    /// planner's candidates (higher first), in the cells' order.
-    fn rank(&self, game: &Game, state: &State, ais: &AiView, cells: Bits) -> Vec<(f64, Cell)>;
+    /// The move and the worth of every legal move, from one look at the
+    /// position (one forecast serves both).
+    fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking;
+}
+
+/// The ranking whose move is the first cell of highest worth (as
+/// `greedy::best_legal_move` picks), unless `duel` gives the move.
+fn ranking(state: &State, worth: Vec<(f64, Cell)>, duel: Option<Cell>) -> Ranking {
+    let best = || {
+        let mut best = (f64::NEG_INFINITY, state.pos[0]);
+        for &(w, c) in &worth {
+            if w > best.0 {
+                best = (w, c);
+            }
+        }
+        best.1
+    };
+    let base = duel.unwrap_or_else(best);
+    Ranking { base, worth }
+}
+
+/// Player 0's legal moves in cell order.
+fn our_moves(game: &Game, state: &State) -> impl Iterator<Item = Cell> {
+    crate::board::cells(crate::rules::legal_moves(state, game.m, 0))
+}
+
+/// The duel plan's move when there is a single AI.
+fn duel_move(game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
+    (game.m == 2).then(|| crate::duel::choose(game, state, ais.legal[1]))
 }
 
 /// The hand-tuned base: the duel plan against a single AI (src/duel.rs),
@@ -64,19 +98,17 @@ pub struct HandTuned;
 
 impl BasePolicy for HandTuned {
     fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
-        if game.m == 2 {
-            crate::duel::choose(game, state, ais.legal[1])
-        } else {
-            forecast::best_move(game, state, &ais.forecast(game, state))
-        }
+        duel_move(game, state, ais)
+            .unwrap_or_else(|| forecast::best_move(game, state, &ais.forecast(game, state)))
     }
 
-    fn rank(&self, game: &Game, state: &State, ais: &AiView, cells: Bits) -> Vec<(f64, Cell)> {
+    fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
         let forecast = ais.forecast(game, state);
         let leader = crate::greedy::leader(game, state);
-        crate::board::cells(cells)
+        let worth = our_moves(game, state)
             .map(|c| (forecast::move_value(game, state, &forecast, leader, c), c))
-            .collect()
+            .collect();
+        ranking(state, worth, duel_move(game, state, ais))
     }
 }
 
@@ -87,6 +119,13 @@ pub struct Linear {
 }
 
 impl Linear {
+    /// The weights trained by the `train` tool (src/learned_weights.rs).
+    pub fn trained() -> Linear {
+        Linear {
+            table: crate::learned_weights::TRAINED,
+        }
+    }
+
     fn weights(&self, game: &Game) -> &Weights {
         &self.table[learned::class(game.m)]
     }
@@ -94,26 +133,25 @@ impl Linear {
 
 impl BasePolicy for Linear {
     fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
-        if game.m == 2 {
-            crate::duel::choose(game, state, ais.legal[1])
-        } else {
+        duel_move(game, state, ais).unwrap_or_else(|| {
             let forecast = ais.forecast(game, state);
             learned::best_move(self.weights(game), game, state, &forecast, ais.legal)
-        }
+        })
     }
 
-    fn rank(&self, game: &Game, state: &State, ais: &AiView, cells: Bits) -> Vec<(f64, Cell)> {
+    fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
+        // The weights are not trained for the duel: its candidates keep the
+        // hand-tuned order.
         if game.m == 2 {
-            return HandTuned.rank(game, state, ais, cells);
+            return HandTuned.rank(game, state, ais);
         }
         let forecast = ais.forecast(game, state);
         let turn = crate::features::TurnContext::new(game, state, ais.legal);
-        crate::board::cells(cells)
-            .map(|c| {
-                let v = learned::value(self.weights(game), game, state, &forecast, &turn, c);
-                (v, c)
-            })
-            .collect()
+        let weights = self.weights(game);
+        let worth = our_moves(game, state)
+            .map(|c| (learned::value(weights, game, state, &forecast, &turn, c), c))
+            .collect();
+        ranking(state, worth, None)
     }
 }
 
@@ -125,9 +163,7 @@ pub const NAMES: &str = "hand, learned";
 pub fn by_name(name: &str) -> Option<Box<dyn BasePolicy>> {
     match name {
         "hand" => Some(Box::new(HandTuned)),
-        "learned" => Some(Box::new(Linear {
-            table: crate::learned_weights::TRAINED,
-        })),
+        "learned" => Some(Box::new(Linear::trained())),
         _ => None,
     }
 }
@@ -136,7 +172,5 @@ pub fn by_name(name: &str) -> Option<Box<dyn BasePolicy>> {
 /// M ≥ 3: +3.8k over the hand-tuned base, 95 % CI +0.8k … +6.7k;
 /// docs/RESULTS.md).
 pub fn standard() -> Box<dyn BasePolicy> {
-    Box::new(Linear {
-        table: crate::learned_weights::TRAINED,
-    })
+    Box::new(Linear::trained())
 }

@@ -42,13 +42,10 @@ fn main() -> ExitCode {
             PolicyKind::Greedy => Box::new(Greedy),
             PolicyKind::Planner => {
                 let clock = Clock::new(start, options.budget, options.fixed_work);
-                let planned = match options.base.as_deref().and_then(ahc061::base::by_name) {
-                    Some(base) => {
-                        let config = ahc061::planner::Config::for_players(mirror.game.m);
-                        FullBot::with_config(mirror, options.seed, clock, config, base)
-                    }
-                    None => FullBot::new(mirror, options.seed, clock),
-                };
+                let base = (options.base.as_deref().and_then(ahc061::base::by_name))
+                    .unwrap_or_else(ahc061::base::standard);
+                let config = ahc061::planner::Config::for_players(mirror.game.m);
+                let planned = FullBot::with_config(mirror, options.seed, clock, config, base);
                 match options.trace.as_deref().map(ahc061::trace::Trace::create) {
                     Some(Ok(trace)) => Box::new(planned.with_trace(trace)),
                     Some(Err(e)) => {

@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::ai::{self, AiParams};
-use crate::base::{AiView, BasePolicy};
+use crate::base::{AiView, BasePolicy, Ranking};
 use crate::belief::Belief;
 use crate::board::{Cell, MAX_PLAYERS};
 use crate::clock::Allowance;
@@ -231,9 +231,11 @@ impl Planner {
             legal: &legal,
             targets: &targets,
         };
-        let base = self.base.choose(game, state, &view);
         let ours = legal_moves(state, game.m, 0);
-        let mut ranked = self.base.rank(game, state, &view, ours);
+        let Ranking {
+            base,
+            worth: mut ranked,
+        } = self.base.rank(game, state, &view);
         // Rollouts can only improve on the base move if it is in the race.
         ranked.sort_by(|a, b| {
             let key = |x: &(f64, Cell)| x.1 != base;
