@@ -28,12 +28,39 @@ pub enum Group {
 
 /// Number of groups.
 pub const GROUPS: usize = 7;
+
+impl Group {
+    /// Every group, in the order of the weight vector.
+    pub const ALL: [Group; GROUPS] = [
+        Group::Unowned,
+        Group::LeaderLevel1,
+        Group::OtherLevel1,
+        Group::LeaderHigher,
+        Group::OtherHigher,
+        Group::OwnBelowCap,
+        Group::OwnAtCap,
+    ];
+
+    /// What the group is, in words.
+    pub fn label(self) -> &'static str {
+        match self {
+            Group::Unowned => "unowned",
+            Group::LeaderLevel1 => "the leader's level-1 cell",
+            Group::OtherLevel1 => "another AI's level-1 cell",
+            Group::LeaderHigher => "the leader's higher cell",
+            Group::OtherHigher => "another AI's higher cell",
+            Group::OwnBelowCap => "own, below the cap",
+            Group::OwnAtCap => "own, at the cap",
+        }
+    }
+}
 /// Features per group.
 pub const PER_GROUP: usize = 8;
 /// Length of the whole weight vector: every group's weights in a row.
 pub const WEIGHTS: usize = GROUPS * PER_GROUP;
 
-/// The names of a group's features, for the trainer's reports and docs.
+/// The names of a group's features (the trainer labels the weights it
+/// writes with them).
 pub fn names(group: Group) -> [&'static str; PER_GROUP] {
     match group {
         Group::OwnBelowCap => [

@@ -11,6 +11,7 @@ use rayon::prelude::*;
 
 use ahc061::base::{BasePolicy, Linear, choose_seeing};
 use ahc061::board::coords;
+use ahc061::features::{self, Group};
 use ahc061::learned::{CLASSES, Table, Weights};
 use ahc061::rules;
 use ahc061_sim::judge::{Judge, ToolInput};
@@ -62,12 +63,17 @@ pub fn mean_score_parallel(cases: &[ToolInput], base: &dyn BasePolicy) -> f64 {
     total as f64 / cases.len().max(1) as f64 / 1000.0
 }
 
-/// The linear base with these weights for every game size.
-pub fn linear(weights: &[f64]) -> Linear {
+/// A weight vector from a slice of its length (CMA-ES's points).
+pub fn weights(x: &[f64]) -> Weights {
     let mut w: Weights = [0.0; ahc061::features::WEIGHTS];
-    w.copy_from_slice(weights);
+    w.copy_from_slice(x);
+    w
+}
+
+/// The linear base with these weights for every game size.
+pub fn linear(x: &[f64]) -> Linear {
     Linear {
-        table: [w; CLASSES],
+        table: [weights(x); CLASSES],
     }
 }
 
@@ -84,8 +90,11 @@ pub fn table_source(table: &Table, provenance: &[String]) -> String {
     out.push_str("pub const TRAINED: crate::learned::Table = [\n");
     for weights in table {
         out.push_str("    [\n");
-        for group in weights.chunks(ahc061::features::PER_GROUP) {
-            let row: Vec<String> = group.iter().map(|w| format!("{w:.6}")).collect();
+        let groups = weights.chunks(ahc061::features::PER_GROUP);
+        for (group, row) in Group::ALL.into_iter().zip(groups) {
+            let names = features::names(group).join(", ");
+            out.push_str(&format!("        // {}: {names}\n", group.label()));
+            let row: Vec<String> = row.iter().map(|w| format!("{w:.6}")).collect();
             out.push_str(&format!("        {},\n", row.join(", ")));
         }
         out.push_str("    ],\n");
@@ -102,8 +111,11 @@ pub fn parse_table(text: &str) -> Result<Table> {
         .and_then(|(_, rest)| rest.split_once('='))
         .map(|(_, body)| body)
         .ok_or_else(|| anyhow::anyhow!("no `TRAINED: … = [ … ];`"))?;
+    // The rows' labels are comments.
     let numbers: Vec<f64> = body
-        .split([',', '[', ']', ';'])
+        .lines()
+        .map(|line| line.split_once("//").map_or(line, |(code, _)| code))
+        .flat_map(|line| line.split([',', '[', ']', ';']))
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(|s| {
@@ -116,11 +128,11 @@ pub fn parse_table(text: &str) -> Result<Table> {
         anyhow::bail!("{} weights, expected {expected}", numbers.len());
     }
     let mut table = [[0.0; ahc061::features::WEIGHTS]; CLASSES];
-    for (weights, chunk) in table
+    for (row, chunk) in table
         .iter_mut()
         .zip(numbers.chunks(ahc061::features::WEIGHTS))
     {
-        weights.copy_from_slice(chunk);
+        *row = weights(chunk);
     }
     Ok(table)
 }

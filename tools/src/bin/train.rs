@@ -209,7 +209,7 @@ fn search(args: Search) -> Result<()> {
             started.elapsed().as_secs_f64()
         );
         if generation.is_multiple_of(args.holdout_every) || done.is_some() {
-            let mean = train::linear(cma.mean().as_slice()).table[0];
+            let mean = train::weights(cma.mean().as_slice());
             let (on_train, held) = (score(&mean, &train_cases), score(&mean, &holdout_cases));
             print!("  | mean: train {on_train:.2}k held out {held:.2}k");
             if held > kept.0 {
