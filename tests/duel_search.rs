@@ -2,17 +2,16 @@
 //! one-move lookahead misses in constructed positions, and the bot plays a
 //! whole duel with it, legally and repeatably, with its real settings.
 
-use ahc061::agent::{FullBot, Policy};
+use ahc061::agent::FullBot;
 use ahc061::ai::AiParams;
 use ahc061::belief::Belief;
 use ahc061::board::{Cell, MAX_PLAYERS, cell, coords};
 use ahc061::clock::{Allowance, Clock};
 use ahc061::duel_policy::Plan;
 use ahc061::duel_search::{Config, DuelSearch};
-use ahc061::mirror::Mirror;
 use ahc061::planner::NO_PARAMS;
 use ahc061::state::{Game, NOBODY, State};
-use ahc061_sim::judge::{Judge, ToolInput};
+mod common;
 
 /// An AI that wants to attack (wc, wd) far more than to grow (wa, wb).
 const ATTACKER: AiParams = AiParams {
@@ -131,26 +130,14 @@ fn it_does_not_grab_land_while_a_capture_two_turns_away_threatens() {
 /// bot's settings for M = 2 and the duel's search on or off; every move must
 /// be legal (the judge checks).
 fn play_duel(case: &str, work: u64, duel_search: bool) -> (i64, Vec<Cell>) {
-    let path = format!("{}/tests/data/in/{case}.txt", env!("CARGO_MANIFEST_DIR"));
-    let input = ToolInput::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-    assert_eq!(input.game.m, 2);
-    let mut judge = Judge::new(input);
-    let mut mirror = Mirror::new(judge.input.game.clone());
-    let clock = Clock::new(std::time::Instant::now(), 1.8, Some(work));
-    let mut config = ahc061::planner::Config::for_players(2);
-    config.duel_search = duel_search;
-    let mut bot = FullBot::with_config(&mirror, 1, clock, config, ahc061::base::standard());
-    let mut moves = Vec::new();
-    while !judge.finished() {
-        let mv = bot.choose(&mirror);
-        moves.push(mv);
-        let (x, y) = coords(mv);
-        let (feedback, _) = judge.play(x, y).expect("a legal move");
-        let before = mirror.state;
-        mirror.apply(&feedback);
-        bot.observe(&mirror, &before, &feedback);
-    }
-    (judge.score(), moves)
+    common::play(case, |mirror| {
+        assert_eq!(mirror.game.m, 2);
+        let clock = Clock::new(std::time::Instant::now(), 1.8, Some(work));
+        let mut config = ahc061::planner::Config::for_players(2);
+        config.duel_search = duel_search;
+        let base = ahc061::base::standard();
+        Box::new(FullBot::with_config(mirror, 1, clock, config, base))
+    })
 }
 
 #[test]

@@ -11,20 +11,12 @@ use ahc061::learned::{self, HAND_TUNED};
 use ahc061::planner::NO_PARAMS;
 use ahc061::rules;
 use ahc061::state::{Game, State};
-use ahc061_sim::judge::{Judge, ToolInput};
+use ahc061_sim::judge::Judge;
+
+mod common;
 
 fn game(m: usize, starts: &[(usize, usize)]) -> Game {
-    let mut start = [0; MAX_PLAYERS];
-    for (p, &(i, j)) in starts.iter().enumerate() {
-        start[p] = cell(i, j);
-    }
-    Game {
-        m,
-        turns: 100,
-        u: 3,
-        value: [1000; 100],
-        start,
-    }
+    common::game(m, 1000, starts)
 }
 
 /// The forecast and turn context of `state` with every AI at `eps`.
@@ -94,8 +86,7 @@ fn the_leaders_level_1_cell_in_its_reach_carries_the_reach_and_the_score_ratio()
 fn hand_tuned_weights_reproduce_the_forecasts_valuation_along_recorded_games() {
     let mut compared = 0;
     for seed in [0, 1, 4, 5, 6] {
-        let path = format!("{}/tests/data/in/{seed:04}.txt", env!("CARGO_MANIFEST_DIR"));
-        let input = ToolInput::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let input = common::input(&format!("{seed:04}"));
         let g = input.game.clone();
         if g.m < 3 {
             continue;
@@ -131,8 +122,7 @@ fn hand_tuned_weights_reproduce_the_forecasts_valuation_along_recorded_games() {
 
 #[test]
 fn the_learned_base_plays_legal_moves_only() {
-    let path = format!("{}/tests/data/in/0000.txt", env!("CARGO_MANIFEST_DIR"));
-    let input = ToolInput::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let input = common::input("0000");
     let g = input.game.clone();
     let mut params = input.params;
     params[0] = NO_PARAMS;
@@ -158,26 +148,10 @@ fn the_learned_base_plays_legal_moves_only() {
 /// configuration and the standard, learned base), at a small fixed amount
 /// of work: every move legal (the judge checks) and the same game twice.
 fn play_bot(case: &str, work: u64) -> (i64, Vec<u8>) {
-    use ahc061::agent::{FullBot, Policy};
-    use ahc061::clock::Clock;
-    use ahc061::mirror::Mirror;
-    let path = format!("{}/tests/data/in/{case}.txt", env!("CARGO_MANIFEST_DIR"));
-    let input = ToolInput::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let mut judge = Judge::new(input);
-    let mut mirror = Mirror::new(judge.input.game.clone());
-    let clock = Clock::new(std::time::Instant::now(), 1.8, Some(work));
-    let mut bot = FullBot::new(&mirror, 1, clock);
-    let mut moves = Vec::new();
-    while !judge.finished() {
-        let mv = bot.choose(&mirror);
-        moves.push(mv);
-        let (x, y) = coords(mv);
-        let (feedback, _) = judge.play(x, y).expect("a legal move");
-        let before = mirror.state;
-        mirror.apply(&feedback);
-        bot.observe(&mirror, &before, &feedback);
-    }
-    (judge.score(), moves)
+    common::play(case, |mirror| {
+        let clock = ahc061::clock::Clock::new(std::time::Instant::now(), 1.8, Some(work));
+        Box::new(ahc061::agent::FullBot::new(mirror, 1, clock))
+    })
 }
 
 #[test]

@@ -3,27 +3,19 @@
 
 use ahc061::base;
 use ahc061::belief::Belief;
-use ahc061::board::{MAX_PLAYERS, cell, coords};
+use ahc061::board::{cell, coords};
 use ahc061::clock::Allowance;
 use ahc061::planner::{Config, Planner};
 use ahc061::rules;
 use ahc061::state::Game;
-use ahc061_sim::judge::{Judge, ToolInput};
+use ahc061_sim::judge::Judge;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
+mod common;
+
 fn game(m: usize, starts: &[(usize, usize)]) -> Game {
-    let mut start = [0; MAX_PLAYERS];
-    for (p, &(x, y)) in starts.iter().enumerate() {
-        start[p] = cell(x, y);
-    }
-    Game {
-        m,
-        turns: 100,
-        u: 3,
-        value: [500; 100],
-        start,
-    }
+    common::game(m, 500, starts)
 }
 
 #[test]
@@ -49,8 +41,7 @@ fn it_takes_the_leaders_only_capturable_level_1_cell() {
 #[test]
 fn it_never_proposes_an_illegal_move_along_recorded_games() {
     for name in ["0030", "0031", "0032"] {
-        let path = format!("{}/tests/data/in/{name}.txt", env!("CARGO_MANIFEST_DIR"));
-        let input = ToolInput::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let input = common::input(name);
         let mut judge = Judge::new(input);
         let mut rng = Pcg64Mcg::seed_from_u64(2);
         let mut belief = Belief::new(judge.input.game.m, 200, &mut rng);
