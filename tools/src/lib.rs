@@ -10,5 +10,6 @@ pub mod oracle;
 pub mod replay;
 pub mod report;
 pub mod runner;
+pub mod serve;
 pub mod train;
 pub mod vis;

@@ -449,6 +449,42 @@ fn collect_text(stream: impl Read + Send + 'static) -> Receiver<String> {
     rx
 }
 
+/// The log `tester --log` writes for a bot that prints `moves` and exits:
+/// the same records in the same order, the score by the same judge. A move
+/// the judge refuses ends the log with its message and score 0, as the
+/// tester's would; fewer moves than turns end it as a bot that stopped
+/// early. `play --serve` saves a game played by hand with it.
+pub fn log_of_moves(input: &ToolInput, input_name: &str, moves: &[(usize, usize)]) -> String {
+    let mut log = log_header(input_name);
+    let mut judge = Judge::new(input.clone());
+    let send = |log: &mut String, text: String| {
+        for line in text.lines() {
+            log.push_str("> ");
+            log.push_str(line);
+            log.push('\n');
+        }
+    };
+    send(&mut log, initial_text(&input.game));
+    let mut moves = moves.iter();
+    let mut error = None;
+    while !judge.finished() {
+        let Some(&(x, y)) = moves.next() else {
+            error = Some(TERMINATED.to_string());
+            break;
+        };
+        log.push_str(&format!("< {x} {y}\n"));
+        match judge.play(x, y) {
+            Ok((feedback, _)) => send(&mut log, feedback_text(&feedback, input.game.m)),
+            Err(illegal) => {
+                error = Some(illegal.to_string());
+                break;
+            }
+        }
+    }
+    let score = if error.is_none() { judge.score() } else { 0 };
+    log_footer(log, score, error.as_deref())
+}
+
 fn log_header(input_name: &str) -> String {
     format!("# AHC061 game log (format: tools/src/runner.rs)\ninput {input_name}\n")
 }

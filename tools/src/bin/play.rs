@@ -10,14 +10,25 @@
 //! A game that fails (say, the bot refused its arguments) is an error: the
 //! bot's stderr and the tester's message are shown, exit code 1, and the
 //! move list and replay of an earlier game are left as they were.
+//!
+//! `play --serve [--port P] [--seed N | --input FILE]`: instead, a local web
+//! page on 127.0.0.1 where a person plays player 0 on that case, with the
+//! bot as a coach (tools/src/serve/). Saved logs go into DIR.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use ahc061_sim::judge::ToolInput;
 use ahc061_tools::r#gen::generate;
 use ahc061_tools::replay::{parse_trace, render_replay};
 use ahc061_tools::runner::{RunOptions, run_game};
+use ahc061_tools::serve::{
+    self,
+    app::{App, Settings, file_case, seed_case},
+    session::CoachSettings,
+};
 use ahc061_tools::vis::replay;
 use anyhow::{Context, Result};
 use clap::Parser;
@@ -40,6 +51,18 @@ struct Args {
     /// Arguments passed to the bot (see `ahc061 --help`), after `--`.
     #[arg(last = true, value_name = "BOT_ARGS")]
     bot_args: Vec<String>,
+    /// Serves a page on 127.0.0.1 where you play player 0 yourself, with the bot as coach.
+    #[arg(long, conflicts_with_all = ["trace", "bot", "bot_args"])]
+    serve: bool,
+    /// The port to serve on (0: any free port; the URL is printed).
+    #[arg(long, value_name = "P", default_value_t = 8061, requires = "serve")]
+    port: u16,
+    /// With --serve: the case to play, a tool input file, instead of --seed's.
+    #[arg(long, value_name = "FILE", requires = "serve", conflicts_with = "seed")]
+    input: Option<PathBuf>,
+    /// With --serve: the coach's and the bot's rollouts a turn.
+    #[arg(long, value_name = "N", default_value_t = 200, requires = "serve")]
+    coach_work: u64,
 }
 
 fn bot_path(given: Option<&PathBuf>) -> Result<PathBuf> {
@@ -115,6 +138,43 @@ fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
+/// `--serve`: binds first (a port in use is one line and exit code 1),
+/// then prints the URL and answers until the process is stopped.
+fn serve(args: &Args) -> Result<()> {
+    let case = match &args.input {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let name = path
+                .file_stem()
+                .map_or("input".into(), |s| s.to_string_lossy().into_owned());
+            file_case(text, name).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+        }
+        None => seed_case(args.seed),
+    };
+    let listening = serve::bind(args.port)?;
+    let app = App::new(Settings {
+        case: Arc::new(case),
+        coach: CoachSettings {
+            work: args.coach_work.max(1),
+            seed: ahc061::options::DEFAULT_SEED,
+        },
+        max_games: MAX_GAMES,
+        out_dir: args.out_dir.clone(),
+    });
+    println!(
+        "play: open http://127.0.0.1:{}/ in a browser (Ctrl-C stops the server)",
+        listening.port
+    );
+    std::io::stdout().flush()?;
+    listening.serve(app)
+}
+
+/// Games kept in memory by the server.
+const MAX_GAMES: usize = 32;
+
 fn main() -> ExitCode {
-    ahc061_tools::cli::finish("play", run(&Args::parse()))
+    let args = Args::parse();
+    let result = if args.serve { serve(&args) } else { run(&args) };
+    ahc061_tools::cli::finish("play", result)
 }

@@ -1,0 +1,372 @@
+//! The server's routes, independent of the HTTP transport: a request is a
+//! method, a path and a body; a reply is a status, a content type and a body.
+//! The page is the only document served; everything else is the JSON API
+//! below, and any other path is 404 (no path names a file: nothing is ever
+//! read from disk on a request). Errors are JSON `{"error": "…"}` with a
+//! status that says whose fault it was, and leave the game as it was.
+//!
+//! | request | body | does |
+//! | --- | --- | --- |
+//! | `GET /` | | the page |
+//! | `POST /api/new` | `{}` or `{"seed": N}` | a new game: the server's case, or the generator's case of seed N |
+//! | `GET /api/game/ID` | | the game |
+//! | `POST /api/game/ID/move` | `{"turn": T, "x": X, "y": Y}` | plays turn T + 1 (T = turns played) |
+//! | `POST /api/game/ID/undo` | `{"turn": T}` | takes turn T back |
+//! | `POST /api/game/ID/coach` | `{"turn": T}` | the bot's belief and candidates for turn T + 1 |
+//! | `POST /api/game/ID/bot` | `{}` | the bot's score on the same case |
+//! | `POST /api/game/ID/save` | `{}` | writes the finished game's tester log (and its input) |
+//! | `GET /api/game/ID/log` | | the finished game's tester log, as a download |
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use ahc061_sim::judge::ToolInput;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::page;
+use super::session::{Case, CoachSettings, Refusal, Session};
+use crate::runner::log_of_moves;
+
+/// A reply to one request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    pub status: u16,
+    pub content_type: &'static str,
+    pub body: String,
+    /// A file name: the browser saves the body under it.
+    pub download: Option<String>,
+}
+
+impl Reply {
+    fn json(status: u16, value: Value) -> Reply {
+        Reply {
+            status,
+            content_type: "application/json",
+            body: value.to_string(),
+            download: None,
+        }
+    }
+
+    /// An error reply: `{"error": message}`.
+    pub fn error(status: u16, message: impl Into<String>) -> Reply {
+        Reply::json(status, json!({ "error": message.into() }))
+    }
+}
+
+/// Where new games come from and how the coach works.
+pub struct Settings {
+    /// The case `POST /api/new` plays when no seed is given.
+    pub case: Arc<Case>,
+    pub coach: CoachSettings,
+    /// Games kept at most; past it the oldest finished one goes first.
+    pub max_games: usize,
+    /// Where saved logs go.
+    pub out_dir: PathBuf,
+}
+
+struct Entry {
+    session: Session,
+    /// When it was last used, in requests served (for eviction).
+    used: u64,
+}
+
+/// The games in memory and the cases' bot scores.
+pub struct App {
+    settings: Settings,
+    games: BTreeMap<u64, Entry>,
+    next_id: u64,
+    clock: u64,
+    /// The bot's score by case (`Case::key`): it plays the same game every time.
+    bot_scores: HashMap<String, i64>,
+}
+
+/// Bot scores remembered at most (a few numbers; cleared when full).
+const MAX_BOT_SCORES: usize = 256;
+
+/// Seeds a new game may ask for: the generator takes any u64, but a page
+/// has no use for more than this, and a bound keeps names short.
+const MAX_SEED: u64 = 1 << 40;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewBody {
+    seed: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveBody {
+    turn: usize,
+    x: usize,
+    y: usize,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TurnBody {
+    turn: usize,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
+
+/// Parses a JSON body; an empty body reads as `{}`.
+fn parse<T: for<'de> Deserialize<'de>>(body: &[u8]) -> Result<T, Reply> {
+    let body = if body.iter().all(u8::is_ascii_whitespace) {
+        b"{}".as_slice()
+    } else {
+        body
+    };
+    serde_json::from_slice(body).map_err(|e| Reply::error(400, format!("malformed body: {e}")))
+}
+
+fn refused(refusal: Refusal) -> Reply {
+    match refusal {
+        Refusal::Invalid(m) => Reply::error(400, m),
+        Refusal::Conflict(m) => Reply::error(409, m),
+    }
+}
+
+impl App {
+    pub fn new(settings: Settings) -> App {
+        App {
+            settings,
+            games: BTreeMap::new(),
+            next_id: 1,
+            clock: 0,
+            bot_scores: HashMap::new(),
+        }
+    }
+
+    /// Games in memory now.
+    pub fn games(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Answers one request. `path` may carry a query string (ignored).
+    pub fn handle(&mut self, method: &str, path: &str, body: &[u8]) -> Reply {
+        self.clock += 1;
+        let path = path.split(['?', '#']).next().unwrap_or("");
+        let parts: Vec<&str> = path.split('/').collect();
+        match (method, parts.as_slice()) {
+            ("GET", ["", ""]) => Reply {
+                status: 200,
+                content_type: "text/html; charset=utf-8",
+                body: page::html(),
+                download: None,
+            },
+            ("POST", ["", "api", "new"]) => self.new_game(body),
+            (_, ["", "api", "game", id, rest @ ..]) => {
+                let Some(id) = id
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|id| self.games.contains_key(id))
+                else {
+                    return Reply::error(
+                        404,
+                        format!(
+                            "unknown game {id:?}: it never existed or was dropped; start a new game"
+                        ),
+                    );
+                };
+                self.game_request(id, method, rest, body)
+            }
+            (_, ["", ""] | ["", "api", "new"]) => Reply::error(405, "method not allowed"),
+            _ => Reply::error(404, format!("not found: {path}")),
+        }
+    }
+
+    fn new_game(&mut self, body: &[u8]) -> Reply {
+        let request: NewBody = match parse(body) {
+            Ok(r) => r,
+            Err(reply) => return reply,
+        };
+        let case = match request.seed {
+            None => self.settings.case.clone(),
+            Some(seed) if seed > MAX_SEED => {
+                return Reply::error(
+                    400,
+                    format!("seed {seed} is too large (at most {MAX_SEED})"),
+                );
+            }
+            Some(seed) => Arc::new(seed_case(seed)),
+        };
+        self.make_room();
+        let id = self.next_id;
+        self.next_id += 1;
+        let session = Session::new(case, self.settings.coach);
+        let used = self.clock;
+        self.games.insert(id, Entry { session, used });
+        self.view(id)
+    }
+
+    /// Drops games until one more fits: the least recently used finished
+    /// one first, else the least recently used of all.
+    fn make_room(&mut self) {
+        while self.games.len() >= self.settings.max_games.max(1) {
+            let oldest = |finished: bool| {
+                (self.games.iter())
+                    .filter(|(_, e)| !finished || e.session.finished())
+                    .min_by_key(|(_, e)| e.used)
+                    .map(|(&id, _)| id)
+            };
+            let Some(id) = oldest(true).or_else(|| oldest(false)) else {
+                return;
+            };
+            self.games.remove(&id);
+        }
+    }
+
+    fn view(&self, id: u64) -> Reply {
+        let entry = &self.games[&id];
+        let mut view = entry.session.view();
+        view["id"] = json!(id.to_string());
+        view["bot_score"] = json!(self.bot_scores.get(&entry.session.case.key()));
+        Reply::json(200, view)
+    }
+
+    fn game_request(&mut self, id: u64, method: &str, rest: &[&str], body: &[u8]) -> Reply {
+        let clock = self.clock;
+        let entry = self.games.get_mut(&id).expect("checked by the caller");
+        entry.used = clock;
+        let session = &mut entry.session;
+        let result = match (method, rest) {
+            ("GET", []) => Ok(()),
+            ("POST", ["move"]) => match parse::<MoveBody>(body) {
+                Ok(m) => session.play(m.turn, m.x, m.y).map_err(refused),
+                Err(reply) => Err(reply),
+            },
+            ("POST", ["undo"]) => match parse::<TurnBody>(body) {
+                Ok(t) => session.undo(t.turn).map_err(refused),
+                Err(reply) => Err(reply),
+            },
+            ("POST", ["coach"]) => {
+                return match parse::<TurnBody>(body) {
+                    Ok(t) => match session.advise(t.turn) {
+                        Ok(advice) => Reply::json(200, advice),
+                        Err(refusal) => refused(refusal),
+                    },
+                    Err(reply) => reply,
+                };
+            }
+            ("POST", ["bot"]) => match parse::<Empty>(body) {
+                Ok(_) => {
+                    self.bot_score(id);
+                    Ok(())
+                }
+                Err(reply) => Err(reply),
+            },
+            ("POST", ["save"]) => {
+                return match parse::<Empty>(body) {
+                    Ok(_) => self.save(id),
+                    Err(reply) => reply,
+                };
+            }
+            ("GET", ["log"]) => return self.log(id),
+            (_, [] | ["move" | "undo" | "coach" | "bot" | "save" | "log"]) => {
+                Err(Reply::error(405, "method not allowed"))
+            }
+            _ => Err(Reply::error(404, "not found")),
+        };
+        match result {
+            Ok(()) => self.view(id),
+            Err(reply) => reply,
+        }
+    }
+
+    /// Plays the bot on the game's case, once per case.
+    fn bot_score(&mut self, id: u64) -> i64 {
+        let case = self.games[&id].session.case.clone();
+        if let Some(&score) = self.bot_scores.get(&case.key()) {
+            return score;
+        }
+        let coach = self.settings.coach;
+        let score = super::coach::bot_score(&case.input, coach.work, coach.seed);
+        if self.bot_scores.len() >= MAX_BOT_SCORES {
+            self.bot_scores.clear();
+        }
+        self.bot_scores.insert(case.key(), score);
+        score
+    }
+
+    /// The finished game's log, or why there is none.
+    fn finished_log(&self, id: u64) -> Result<(String, String), Reply> {
+        let session = &self.games[&id].session;
+        if !session.finished() {
+            return Err(Reply::error(
+                409,
+                format!(
+                    "the game is not finished ({} of {} turns): only a finished game is saved",
+                    session.turn(),
+                    session.case.input.game.turns
+                ),
+            ));
+        }
+        let base = format!("{}-game{id}", session.case.name);
+        let log = log_of_moves(
+            &session.case.input,
+            &format!("{base}.txt"),
+            &session.moves(),
+        );
+        Ok((base, log))
+    }
+
+    fn log(&self, id: u64) -> Reply {
+        match self.finished_log(id) {
+            Ok((base, log)) => Reply {
+                status: 200,
+                content_type: "text/plain; charset=utf-8",
+                body: log,
+                download: Some(format!("{base}.log")),
+            },
+            Err(reply) => reply,
+        }
+    }
+
+    /// Writes `OUT/NAME-gameID.log` and the input it names beside it,
+    /// `OUT/NAME-gameID.txt`, so that `vis --log` finds it.
+    fn save(&self, id: u64) -> Reply {
+        let (base, log) = match self.finished_log(id) {
+            Ok(found) => found,
+            Err(reply) => return reply,
+        };
+        let dir = &self.settings.out_dir;
+        let log_path = dir.join(format!("{base}.log"));
+        let input_path = dir.join(format!("{base}.txt"));
+        let text = &self.games[&id].session.case.text;
+        let written = std::fs::create_dir_all(dir)
+            .and_then(|_| std::fs::write(&input_path, text))
+            .and_then(|_| std::fs::write(&log_path, log));
+        match written {
+            Ok(()) => Reply::json(
+                200,
+                json!({
+                    "log": log_path.display().to_string(),
+                    "input": input_path.display().to_string(),
+                    "score": self.games[&id].session.score(),
+                }),
+            ),
+            Err(e) => Reply::error(500, format!("cannot write {}: {e}", log_path.display())),
+        }
+    }
+}
+
+/// The official generator's case of `seed`, named as `play` names it.
+pub fn seed_case(seed: u64) -> Case {
+    let text = crate::r#gen::generate(seed, None, None).to_input_string();
+    let input = ToolInput::parse(&text).expect("the generator writes valid inputs");
+    Case {
+        input,
+        text,
+        name: format!("{seed:04}"),
+    }
+}
+
+/// A case from a tool input file's text, named `name`.
+pub fn file_case(text: String, name: String) -> Result<Case, String> {
+    let input = ToolInput::parse(&text)?;
+    Ok(Case { input, text, name })
+}

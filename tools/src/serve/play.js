@@ -1,0 +1,433 @@
+// The page of `play --serve`: the board drawn as on the replay page
+// (tools/src/replay.js: the same colours, cells, pieces and move marks),
+// player 0's legal destinations highlighted; a click (or Enter on the
+// keyboard cursor) sends the move to the server, which plays the turn with
+// the judge and answers with the new position. No rule of the game is
+// computed here.
+//
+// URL hash "#script=x,y;x,y;…&coach=K" (for the headless-browser test):
+// clicks an illegal cell once, then plays the listed moves by clicking their
+// cells, with the coach on for the first K turns, saves the finished game
+// and writes what the page showed as JSON into <pre id="result">.
+(function () {
+  "use strict";
+  var SVGNS = "http://www.w3.org/2000/svg";
+  var HUES = [210, 0, 120, 50, 280, 28, 175, 320];
+  var CELL = 50, MARGIN = 20;
+  var G = null;          // the game as the server last sent it
+  var advice = null;     // the coach's advice for G's coming turn
+  var cursor = null;     // the keyboard cursor's cell
+  var pending = Promise.resolve();
+  var board = null, cells = [], layers = {};
+
+  // ---------------------------------------------------------------- helpers
+  function el(tag, attrs, parent, text) {
+    var e = document.createElement(tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function svg(tag, attrs, parent, text) {
+    var e = document.createElementNS(SVGNS, tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function $(id) { return document.getElementById(id); }
+  function rc(c) { return [Math.floor(c / G.n), c % G.n]; }
+  function fmt(x, d) { return x === null || x === undefined ? "–" : Number(x).toFixed(d); }
+  function playerColour(p) { return "hsl(" + HUES[p] + ", 70%, 50%)"; }
+  function darkColour(p) { return "hsl(" + HUES[p] + ", 80%, 25%)"; }
+  function levelColour(p, level) {
+    var l = G.u <= 1 ? 60 : 85 - 45 * (level - 1) / (G.u - 1);
+    return "hsl(" + HUES[p] + ", 70%, " + l + "%)";
+  }
+  function centre(c) {
+    var ij = rc(c);
+    return [MARGIN + ij[1] * CELL + CELL / 2, MARGIN + ij[0] * CELL + CELL / 2];
+  }
+  function isLegal(x, y) {
+    return G.legal.some(function (l) { return l[0] === x && l[1] === y; });
+  }
+  function message(text, isError) {
+    $("message").textContent = text;
+    $("message").className = isError ? "error" : "";
+  }
+
+  // One request to the server; an error reply becomes a rejected promise
+  // carrying the server's message.
+  function api(method, path, body) {
+    var init = { method: method };
+    if (method === "POST") {
+      init.headers = { "Content-Type": "application/json" };
+      init.body = JSON.stringify(body || {});
+    }
+    return fetch(path, init).then(function (r) {
+      return r.json().then(function (j) {
+        if (!r.ok) throw new Error(j.error || "HTTP " + r.status);
+        return j;
+      });
+    });
+  }
+  // Runs actions one after another: a click while a turn is on its way waits.
+  function queue(action) {
+    pending = pending.then(action).catch(function (e) { message(String(e.message || e), true); });
+    return pending;
+  }
+  function gamePath(what) { return "/api/game/" + G.id + (what ? "/" + what : ""); }
+
+  // ---------------------------------------------------------------- board
+  function buildBoard() {
+    var box = $("board-box");
+    box.textContent = "";
+    var side = 2 * MARGIN + G.n * CELL;
+    board = svg("svg", { width: side, height: side, id: "board", "font-family": "sans-serif" }, box);
+    var maxV = Math.max.apply(null, G.value), minV = Math.min.apply(null, G.value);
+    var shade = function (v) {
+      var t = maxV > minV ? (v - minV) / (maxV - minV) : 0;
+      return "hsl(40, 15%, " + (97 - 32 * t).toFixed(1) + "%)";
+    };
+    for (var k = 0; k < G.n; k++) {
+      var mid = MARGIN + k * CELL + CELL / 2;
+      svg("text", { x: mid, y: 14, "font-size": 11, "text-anchor": "middle" }, board, k);
+      svg("text", { x: 9, y: mid + 4, "font-size": 11, "text-anchor": "middle" }, board, k);
+    }
+    cells = [];
+    for (var c = 0; c < G.n * G.n; c++) {
+      var ij = rc(c), x = MARGIN + ij[1] * CELL, y = MARGIN + ij[0] * CELL;
+      var g = svg("g", { "class": "cell", "data-x": ij[0], "data-y": ij[1] }, board);
+      var title = svg("title", {}, g);
+      svg("rect", { x: x, y: y, width: CELL, height: CELL, fill: shade(G.value[c]), stroke: "#aaa" }, g);
+      var inner = svg("rect", { x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, fill: "none" }, g);
+      var lvl = svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 6, "font-size": 17, "font-weight": "bold", "text-anchor": "middle" }, g);
+      svg("text", { x: x + 3, y: y + CELL - 3, "font-size": 9, fill: "#222", stroke: "#fff",
+        "stroke-width": 2.5, "paint-order": "stroke" }, g, G.value[c]);
+      g.addEventListener("click", clickCell.bind(null, ij[0], ij[1]));
+      cells.push({ g: g, title: title, inner: inner, level: lvl, ij: ij });
+    }
+    ["legal", "moves", "pieces", "marks", "coach", "cursor"].forEach(function (name) {
+      layers[name] = svg("g", { id: "layer-" + name }, board);
+    });
+    var defs = svg("defs", {}, board);
+    for (var p = 0; p < G.m; p++) {
+      var marker = svg("marker", { id: "arrow" + p, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto" }, defs);
+      svg("path", { d: "M0,0 L10,5 L0,10 z", fill: darkColour(p) }, marker);
+    }
+  }
+
+  function drawBoard() {
+    for (var c = 0; c < G.n * G.n; c++) {
+      var o = G.owner[c], L = G.level[c], cell = cells[c];
+      cell.inner.setAttribute("fill", o < 0 ? "none" : levelColour(o, L));
+      cell.level.textContent = o < 0 ? "" : L;
+      cell.level.setAttribute("fill", o >= 0 && G.u > 1 && 85 - 45 * (L - 1) / (G.u - 1) < 55 ? "#fff" : "#000");
+      cell.title.textContent = "(" + cell.ij[0] + ", " + cell.ij[1] + ") V = " + G.value[c] +
+        (o < 0 ? ", unowned" : ", player " + o + ", level " + L) +
+        (isLegal(cell.ij[0], cell.ij[1]) ? ": click to move here" : "");
+    }
+    for (var name in layers) if (name !== "coach") layers[name].textContent = "";
+    G.legal.forEach(function (l) {
+      svg("rect", { x: MARGIN + l[1] * CELL + 3, y: MARGIN + l[0] * CELL + 3, width: CELL - 6, height: CELL - 6,
+        "class": "legal", "data-x": l[0], "data-y": l[1] }, layers.legal);
+    });
+    for (var p = 0; p < G.m; p++) {
+      var at = centre(G.pos[p]);
+      var piece = svg("g", { "class": "live-piece", "pointer-events": "none" }, layers.pieces);
+      svg("circle", { cx: at[0], cy: at[1], r: 13, fill: "#fff", stroke: darkColour(p), "stroke-width": 3 }, piece);
+      svg("text", { x: at[0], y: at[1] + 4, "font-size": 11, "font-weight": "bold", "text-anchor": "middle", fill: darkColour(p) }, piece, p);
+    }
+    drawLastMoves();
+    drawCursor();
+  }
+
+  // Last turn's moves, marked as the replay marks them.
+  function drawLastMoves() {
+    var last = G.last;
+    if (!last) return;
+    for (var q = 0; q < G.m; q++) {
+      var from = centre(last.from[q]), to = centre(last.dest[q]);
+      var collided = (last.collided >> q) & 1, bounced = (last.bounced >> q) & 1;
+      if (last.dest[q] !== last.from[q]) {
+        var dx = to[0] - from[0], dy = to[1] - from[1], len = Math.sqrt(dx * dx + dy * dy);
+        var s = Math.max(0, (len - 15) / len);
+        svg("line", { x1: from[0], y1: from[1], x2: from[0] + dx * s, y2: from[1] + dy * s,
+          stroke: darkColour(q), "stroke-width": 2.5, "stroke-dasharray": collided || bounced ? "4 3" : "",
+          "marker-end": "url(#arrow" + q + ")", opacity: 0.85, "pointer-events": "none" }, layers.moves);
+      }
+      if (collided || bounced) {
+        var cross = "M" + (to[0] - 16) + "," + (to[1] - 16) + " l32,32 m0,-32 l-32,32";
+        var mark = svg("g", { "class": collided ? "collided" : "bounced", "pointer-events": "none" }, layers.marks);
+        svg("path", { d: cross, stroke: "#fff", "stroke-width": 7 }, mark);
+        svg("path", { d: cross, stroke: collided ? "#d00" : "#e80", "stroke-width": 4 }, mark);
+      }
+    }
+  }
+
+  function drawCursor() {
+    layers.cursor.textContent = "";
+    if (cursor === null || G.finished) return;
+    var at = centre(cursor);
+    svg("rect", { x: at[0] - CELL / 2 + 1, y: at[1] - CELL / 2 + 1, width: CELL - 2, height: CELL - 2,
+      "class": "cursor" }, layers.cursor);
+  }
+
+  // ---------------------------------------------------------------- players and score
+  function drawSide() {
+    var box = $("players-box");
+    box.textContent = "";
+    var table = el("table", { id: "players" }, box);
+    var head = el("tr", {}, table);
+    ["", "player", "score", "cells", "last turn"].forEach(function (h) { el("th", {}, head, h); });
+    for (var p = 0; p < G.m; p++) {
+      var tr = el("tr", {}, table), owned = 0;
+      for (var c = 0; c < G.n * G.n; c++) if (G.owner[c] === p) owned++;
+      el("span", { "class": "swatch", style: "background:" + levelColour(p, G.u) }, el("td", {}, tr));
+      el("td", {}, tr, p === 0 ? "0 (you)" : p);
+      el("td", { "class": "score", "data-player": p }, tr, G.score[p]);
+      el("td", {}, tr, owned);
+      var what = "";
+      if (G.last) {
+        var l = G.last;
+        what = "(" + rc(l.from[p]) + ") → (" + rc(l.dest[p]) + ") " +
+          ((l.collided >> p) & 1 ? "collided" : (l.bounced >> p) & 1 ? "bounced" :
+            l.dest[p] === l.from[p] ? "stayed" : "moved");
+      }
+      el("td", { "class": "move" }, tr, what);
+    }
+    $("status").innerHTML = "";
+    el("span", {}, $("status"), "case " + G.case + " (M = " + G.m + ", U = " + G.u + "), turn ");
+    el("span", { id: "turn" }, $("status"), G.turn);
+    el("span", {}, $("status"), " of " + G.turns + ", score ");
+    el("span", { id: "absolute" }, $("status"), G.absolute);
+    var result = $("result-box");
+    result.textContent = "";
+    if (G.finished) {
+      el("div", {}, result, "Game over. Your score: ");
+      el("b", { id: "final-score" }, result.lastChild, G.absolute);
+      var bot = el("div", {}, result, "The bot's score on this case: ");
+      el("b", { id: "bot-score" }, bot, G.bot_score === null ? "(playing…)" : G.bot_score);
+      $("download").hidden = false;
+      $("download").href = gamePath("log");
+      $("download").setAttribute("download", "");
+    } else {
+      $("download").hidden = true;
+    }
+    $("undo").disabled = G.turn === 0;
+    $("save").disabled = !G.finished;
+  }
+
+  // ---------------------------------------------------------------- the coach
+  var RATIO_NAMES = ["wb/wa", "wc/wa", "wd/wa", "ε"];
+  function drawCoach() {
+    var box = $("mind");
+    box.textContent = "";
+    layers.coach.textContent = "";
+    if (!$("coach").checked || !G || G.finished) return;
+    if (!advice) { el("p", { "class": "note" }, box, "The coach is thinking…"); return; }
+    el("h3", {}, box, "The bot's belief over each AI before turn " + advice.turn +
+      " (mean ± sd of the posterior; the prior: ratios 0.3–3.3, ε 0.1–0.5)");
+    var table = el("table", { id: "beliefs" }, box);
+    var head = el("tr", {}, table);
+    el("th", {}, head, "AI");
+    RATIO_NAMES.forEach(function (n) { el("th", {}, head, n); });
+    advice.ais.forEach(function (ai) {
+      var tr = el("tr", {}, table);
+      el("td", {}, tr, ai.p);
+      for (var k = 0; k < 4; k++) el("td", {}, tr, fmt(ai.mean[k], 2) + " ± " + fmt(ai.sd[k], 2));
+    });
+    el("h3", {}, box, "The planner's candidates for turn " + advice.turn + " (" + advice.rollouts +
+      " rollouts); the bot would play (" + advice.chosen + ")");
+    var ct = el("table", { id: "candidates" }, box);
+    var ch = el("tr", {}, ct);
+    ["#", "move", "rollouts", "advantage over the base move (score points)", "z", ""].forEach(function (h) { el("th", {}, ch, h); });
+    advice.candidates.forEach(function (cand, i) {
+      var chosen = String(cand.cell) === String(advice.chosen);
+      var tr = el("tr", { "class": chosen ? "chosen" : "" }, ct);
+      el("td", {}, tr, i);
+      el("td", {}, tr, "(" + cand.cell + ")");
+      el("td", {}, tr, cand.rollouts);
+      el("td", {}, tr, i === 0 ? "base move" : advantagePoints(cand.mean));
+      el("td", {}, tr, i === 0 ? "" : zText(cand.z, cand.mean));
+      el("td", {}, tr, chosen ? "bot's move" : "");
+      var at = centre(cand.cell[0] * G.n + cand.cell[1]);
+      svg("text", { x: at[0] + 14, y: at[1] - 12, "font-size": 10, stroke: "#fff", "stroke-width": 3,
+        "paint-order": "stroke", "class": "cand", "pointer-events": "none" }, layers.coach, "#" + i);
+    });
+    var c = advice.chosen, mark = centre(c[0] * G.n + c[1]);
+    svg("circle", { cx: mark[0], cy: mark[1], r: 20, "class": "bot-move", "data-x": c[0], "data-y": c[1] }, layers.coach);
+  }
+  // As on the replay page: gains in the absolute score's points; z "none"
+  // when the gain is nothing (rollouts that all agree make z meaningless).
+  function advantagePoints(mean) {
+    if (mean === null || mean === undefined) return "–";
+    var points = 1e5 * mean;
+    return Math.abs(points) < 0.5 ? "0" : (points > 0 ? "+" : "") + Math.round(points);
+  }
+  function zText(z, mean) {
+    if (z === null || z === undefined) return "–";
+    if (Math.abs(1e5 * mean) < 0.5) return "none";
+    return Math.abs(z) > 99 ? (z > 0 ? "> 99" : "< −99") : fmt(z, 1);
+  }
+
+  // ---------------------------------------------------------------- actions
+  // A new position from the server: draw it, then fetch what goes with it.
+  function setGame(g) {
+    var fresh = !G || G.id !== g.id;
+    G = g;
+    advice = null;
+    if (fresh) { buildBoard(); cursor = G.pos[0]; }
+    drawBoard();
+    drawSide();
+    drawCoach();
+    var more = Promise.resolve();
+    if (!G.finished && $("coach").checked) more = more.then(fetchAdvice);
+    if (G.finished && G.bot_score === null) more = more.then(function () {
+      return api("POST", gamePath("bot")).then(setGame);
+    });
+    return more;
+  }
+  function fetchAdvice() {
+    var id = G.id, turn = G.turn;
+    return api("POST", gamePath("coach"), { turn: turn }).then(function (a) {
+      if (G.id === id && G.turn === turn) { advice = a; drawCoach(); }
+    });
+  }
+  function newGame() {
+    var seed = $("seed").value.trim();
+    return queue(function () {
+      return api("POST", "/api/new", seed === "" ? {} : { seed: Number(seed) }).then(function (g) {
+        message("New game on case " + g.case + ".");
+        return setGame(g);
+      });
+    });
+  }
+  function play(x, y) {
+    return queue(function () {
+      return api("POST", gamePath("move"), { turn: G.turn, x: x, y: y }).then(function (g) {
+        message("");
+        cursor = g.pos[0];
+        return setGame(g);
+      });
+    });
+  }
+  function clickCell(x, y) {
+    if (!G) return;
+    cursor = x * G.n + y;
+    play(x, y);
+  }
+  function undo() {
+    return queue(function () {
+      return api("POST", gamePath("undo"), { turn: G.turn }).then(function (g) {
+        message("Turn " + (g.turn + 1) + " taken back.");
+        cursor = g.pos[0];
+        return setGame(g);
+      });
+    });
+  }
+  function save() {
+    return queue(function () {
+      return api("POST", gamePath("save")).then(function (r) {
+        message("Saved: " + r.log + " (replay it with `vis --log " + r.log + "`).");
+        $("message").setAttribute("data-log", r.log);
+      });
+    });
+  }
+  function toggleCoach() {
+    drawCoach();
+    if ($("coach").checked && G && !G.finished && !advice) return queue(fetchAdvice);
+    return pending;
+  }
+
+  $("new").onclick = newGame;
+  $("undo").onclick = undo;
+  $("save").onclick = save;
+  $("coach").onchange = toggleCoach;
+  document.addEventListener("keydown", function (ev) {
+    if (!G || ev.target.tagName === "INPUT" && ev.target.type !== "checkbox") return;
+    var ij = rc(cursor === null ? G.pos[0] : cursor), moves = {
+      ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[ev.key]) {
+      var x = Math.max(0, Math.min(G.n - 1, ij[0] + moves[ev.key][0]));
+      var y = Math.max(0, Math.min(G.n - 1, ij[1] + moves[ev.key][1]));
+      cursor = x * G.n + y;
+      drawCursor();
+    } else if (ev.key === "Enter" || ev.key === " ") {
+      play(ij[0], ij[1]);
+    } else if (ev.key === "u") {
+      undo();
+    } else if (ev.key === "c") {
+      $("coach").checked = !$("coach").checked;
+      toggleCoach();
+    } else if (ev.key === "n") {
+      newGame();
+    } else {
+      return;
+    }
+    ev.preventDefault();
+  });
+
+  // ---------------------------------------------------------------- the test script
+  function runScript(spec) {
+    var params = {};
+    spec.split("&").forEach(function (kv) { var i = kv.indexOf("="); params[kv.slice(0, i)] = kv.slice(i + 1); });
+    var moves = params.script.split(";").map(function (m) { return m.split(",").map(Number); });
+    var coachTurns = Number(params.coach || 0);
+    var out = { coach: [], errors: [] };
+    function click(x, y) {
+      cells[x * G.n + y].g.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      return pending;
+    }
+    var chain = pending.then(function () {
+      // An illegal cell first: the page must say so and stay on turn 0.
+      var far = null;
+      for (var c = 0; c < G.n * G.n && far === null; c++) {
+        var ij = rc(c);
+        if (!isLegal(ij[0], ij[1])) far = ij;
+      }
+      return click(far[0], far[1]).then(function () {
+        out.illegal = { cell: far, message: $("message").textContent,
+          shown_as_error: $("message").className === "error", turn: G.turn };
+      });
+    });
+    moves.forEach(function (mv, k) {
+      chain = chain.then(function () {
+        if (k < coachTurns) {
+          if (!$("coach").checked) $("coach").click();
+          return pending.then(function () {
+            var mark = document.querySelector("#layer-coach .bot-move");
+            var marked = mark ? [Number(mark.getAttribute("data-x")), Number(mark.getAttribute("data-y"))] : null;
+            out.coach.push({ turn: G.turn, candidates: document.querySelectorAll("#candidates tr").length - 1,
+              belief_rows: document.querySelectorAll("#beliefs tr").length - 1,
+              marked: marked, legal: marked !== null && isLegal(marked[0], marked[1]) });
+          });
+        }
+        if ($("coach").checked) $("coach").click();
+      }).then(function () { return click(mv[0], mv[1]); });
+    });
+    chain.then(function () { return pending; }).then(function () {
+      $("save").click();
+      return pending;
+    }).then(function () {
+      out.turn = G.turn;
+      out.finished = G.finished;
+      out.absolute = Number($("absolute").textContent);
+      out.final_score = $("final-score") ? Number($("final-score").textContent) : null;
+      out.bot_score = $("bot-score") ? Number($("bot-score").textContent) : null;
+      out.scores = Array.prototype.map.call(document.querySelectorAll("#players .score"),
+        function (td) { return Number(td.textContent); });
+      out.saved = $("message").getAttribute("data-log");
+      out.message = $("message").textContent;
+      out.errors = window.__errors || [];
+      $("result").textContent = JSON.stringify(out);
+    }).catch(function (e) {
+      $("result").textContent = JSON.stringify({ errors: [String(e)] });
+    });
+  }
+
+  newGame().then(function () {
+    var script = /^#(script=.*)$/.exec(location.hash);
+    if (script) runScript(script[1]);
+  });
+})();
