@@ -3,6 +3,9 @@
 // Each test binary uses its own part of this.
 #![allow(dead_code)]
 
+pub mod browser;
+pub mod server;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
