@@ -120,7 +120,13 @@ fn parse<T: for<'de> Deserialize<'de>>(body: &[u8]) -> Result<T, Reply> {
     } else {
         body
     };
-    serde_json::from_slice(body).map_err(|e| Reply::error(400, format!("malformed body: {e}")))
+    let malformed = |e: String| Reply::error(400, format!("malformed body: {e}"));
+    let value: Value = serde_json::from_slice(body).map_err(|e| malformed(e.to_string()))?;
+    // serde would read `[turn, x, y]` as the struct too: only an object is a body.
+    if !value.is_object() {
+        return Err(malformed("expected a JSON object".into()));
+    }
+    serde_json::from_value(value).map_err(|e| malformed(e.to_string()))
 }
 
 fn refused(refusal: Refusal) -> Reply {
