@@ -9,7 +9,6 @@
 //! test says so and passes, unless AHC061_REQUIRE_BROWSER is set (CI sets it).
 
 use std::fs;
-use std::path::Path;
 use std::process::Command;
 
 use ahc061_sim::judge::{Judge, ToolInput};

@@ -41,7 +41,8 @@ territory reaches and their neighbours, without another piece. Keys: arrows move
 cursor, Enter or space plays its cell, u undoes the last turn, c toggles the coach, n starts a \
 new game. After your move the AIs move from the same position, and the turn resolves as the \
 judge resolves it (docs/RULES.md §2). Arrows: the moves chosen last turn; a red cross: a \
-collision, an orange one: a failed attack. Score: the contest's absolute score, \
+collision, an orange one: a failed attack. Coach on: #k labels the bot's candidate moves \
+(the table below), a black ring the move it would play. Score: the contest's absolute score, \
 round(100000 · log2(1 + S0 / S_A)).</p>\n\
 <div id=\"mind\"></div>\n\
 <pre id=\"result\"></pre>\n";
