@@ -479,3 +479,48 @@ fn a_port_in_use_is_one_line_and_a_failure() {
     );
     assert!(output.stdout.is_empty());
 }
+
+/// `runner::log_of_moves` (what the server saves) writes what `tester
+/// --log` writes for a bot that prints the same moves: a whole game, a bot
+/// that stops early and an illegal move, record for record.
+#[test]
+fn a_log_of_moves_is_the_testers_log() {
+    let dir = scratch("log-of-moves");
+    fs::create_dir_all(&dir).unwrap();
+    let input_path = data("in/0000.txt");
+    let input = ToolInput::parse(&input_text()).unwrap();
+    let mut judge = Judge::new(input.clone());
+    let mut moves = Vec::new();
+    while !judge.finished() {
+        let mv = greedy(&judge);
+        judge.play(mv.0, mv.1).unwrap();
+        moves.push(mv);
+    }
+    let whole = moves.clone();
+    let early = moves[..40].to_vec();
+    let mut illegal = moves[..10].to_vec();
+    illegal.push((9, 9));
+    for (name, moves) in [("whole", whole), ("early", early), ("illegal", illegal)] {
+        let moves_path = dir.join(format!("{name}.txt"));
+        let text: String = moves.iter().map(|(x, y)| format!("{x} {y}\n")).collect();
+        fs::write(&moves_path, text).unwrap();
+        let log_path = dir.join(format!("{name}.log"));
+        let tester = Command::new(env!("CARGO_BIN_EXE_tester"))
+            .arg("--input")
+            .arg(&input_path)
+            .arg("--log")
+            .arg(&log_path)
+            .arg("cat")
+            .arg(&moves_path)
+            .output()
+            .unwrap();
+        assert!(tester.status.success(), "{name}");
+        let expected = fs::read_to_string(&log_path).unwrap();
+        let name_given = input_path.display().to_string();
+        assert_eq!(
+            log_of_moves(&input, &name_given, &moves),
+            expected,
+            "{name}"
+        );
+    }
+}
