@@ -1,19 +1,17 @@
 // The AHC061 replay viewer: reads the game from the JSON in
 // <script id="game-data">, draws the board, the moves, the score curves and
 // (when the page holds the bot's trace) its beliefs and candidates, turn by
-// turn. No network, no library: plain DOM and SVG.
+// turn. No network, no library: plain DOM and SVG; the board is drawn by
+// board.js (shared with the play page), which comes first in the page.
 //
 // URL hash "#test": step to the last turn and write what the page shows
 // (turn, raw scores, absolute score, script errors) as JSON into
 // <pre id="result">, for the headless-browser test.
 (function () {
   "use strict";
-  var SVGNS = "http://www.w3.org/2000/svg";
-  var HUES = [210, 0, 120, 50, 280, 28, 175, 320];
   var D = JSON.parse(document.getElementById("game-data").textContent);
   var N = D.n, M = D.m, U = D.u;
   var LAST = D.frames.length - 1;
-  var CELL = 50, MARGIN = 20;
   var turn = 0, timer = null;
 
   // ---------------------------------------------------------------- helpers
@@ -24,22 +22,12 @@
     if (parent) parent.appendChild(e);
     return e;
   }
-  function svg(tag, attrs, parent, text) {
-    var e = document.createElementNS(SVGNS, tag);
-    for (var k in attrs) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
-    if (parent) parent.appendChild(e);
-    return e;
-  }
+  var svg = AHC061.svg;
   function $(id) { return document.getElementById(id); }
   function rc(c) { return [Math.floor(c / N), c % N]; }
   function fmt(x, d) { return x === null || x === undefined ? "–" : Number(x).toFixed(d); }
-  function playerColour(p) { return "hsl(" + HUES[p] + ", 70%, 50%)"; }
-  function darkColour(p) { return "hsl(" + HUES[p] + ", 80%, 25%)"; }
-  function levelColour(p, level) {
-    var l = U <= 1 ? 60 : 85 - 45 * (level - 1) / (U - 1);
-    return "hsl(" + HUES[p] + ", 70%, " + l + "%)";
-  }
+  var playerColour = AHC061.playerColour, darkColour = AHC061.darkColour;
+  function levelColour(p, level) { return AHC061.levelColour(U, p, level); }
   // Round tick values (1, 2, 2.5 or 5 times a power of ten apart) covering
   // [lo, hi] with about `count` steps, as the report's axes (report.rs).
   function niceTicks(lo, hi, count) {
@@ -64,95 +52,12 @@
   }
 
   // ---------------------------------------------------------------- board
-  var maxV = Math.max.apply(null, D.value), minV = Math.min.apply(null, D.value);
-  function valueShade(v) {
-    var t = maxV > minV ? (v - minV) / (maxV - minV) : 0;
-    return "hsl(40, 15%, " + (97 - 32 * t).toFixed(1) + "%)";
-  }
-  var side = 2 * MARGIN + N * CELL;
-  var board = svg("svg", { width: side, height: side, id: "board", "font-family": "sans-serif" });
-  $("board-box").appendChild(board);
-  var cells = [];
-  for (var k = 0; k < N; k++) {
-    var mid = MARGIN + k * CELL + CELL / 2;
-    svg("text", { x: mid, y: 14, "font-size": 11, "text-anchor": "middle" }, board, k);
-    svg("text", { x: 9, y: mid + 4, "font-size": 11, "text-anchor": "middle" }, board, k);
-  }
-  for (var c = 0; c < N * N; c++) {
-    var ij = rc(c), x = MARGIN + ij[1] * CELL, y = MARGIN + ij[0] * CELL;
-    var g = svg("g", {}, board);
-    var title = svg("title", {}, g);
-    svg("rect", { x: x, y: y, width: CELL, height: CELL, fill: valueShade(D.value[c]), stroke: "#aaa" }, g);
-    var inner = svg("rect", { x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, fill: "none" }, g);
-    var lvl = svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 6, "font-size": 17, "font-weight": "bold", "text-anchor": "middle" }, g);
-    // A white halo keeps V readable on the darkest inner squares.
-    svg("text", { x: x + 3, y: y + CELL - 3, "font-size": 9, fill: "#222", stroke: "#fff",
-      "stroke-width": 2.5, "paint-order": "stroke", "class": "value" }, g, D.value[c]);
-    cells.push({ title: title, inner: inner, level: lvl, ij: ij });
-  }
-  var candidateLayer = svg("g", {}, board);
-  var moveLayer = svg("g", {}, board);
-  var pieceLayer = svg("g", {}, board);
-  // Crosses and dashed squares above the pieces: a collision's cross is on
-  // the cell where the winner's piece stands, and would hide under it.
-  var markLayer = svg("g", { id: "marks" }, board);
-  var defs = svg("defs", {}, board);
-  for (var p = 0; p < M; p++) {
-    var marker = svg("marker", { id: "arrow" + p, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto" }, defs);
-    svg("path", { d: "M0,0 L10,5 L0,10 z", fill: darkColour(p) }, marker);
-  }
-  function centre(c) {
-    var ij = rc(c);
-    return [MARGIN + ij[1] * CELL + CELL / 2, MARGIN + ij[0] * CELL + CELL / 2];
-  }
-
+  // Drawn by the board shared with the play page (tools/src/board.js).
+  var B = AHC061.board($("board-box"), D, ["candidates"]);
+  var candidateLayer = B.layers.candidates, markLayer = B.layers.marks, centre = B.centre;
   function drawBoard(f, prev) {
-    for (var c = 0; c < N * N; c++) {
-      var o = f.owner[c], L = f.level[c], cell = cells[c];
-      cell.inner.setAttribute("fill", o < 0 ? "none" : levelColour(o, L));
-      cell.level.textContent = o < 0 ? "" : L;
-      cell.level.setAttribute("fill", o >= 0 && U > 1 && 85 - 45 * (L - 1) / (U - 1) < 55 ? "#fff" : "#000");
-      cell.title.textContent = "(" + cell.ij[0] + ", " + cell.ij[1] + ") V = " + D.value[c] +
-        (o < 0 ? ", unowned" : ", player " + o + ", level " + L);
-    }
-    pieceLayer.textContent = "";
-    moveLayer.textContent = "";
-    markLayer.textContent = "";
-    for (var p = 0; p < M; p++) {
-      var at = centre(f.pos[p]);
-      var piece = svg("g", { "class": "live-piece" }, pieceLayer);
-      svg("title", {}, piece, "player " + p + "'s piece");
-      svg("circle", { cx: at[0], cy: at[1], r: 13, fill: "#fff", stroke: darkColour(p), "stroke-width": 3 }, piece);
-      svg("text", { x: at[0], y: at[1] + 4, "font-size": 11, "font-weight": "bold", "text-anchor": "middle", fill: darkColour(p) }, piece, p);
-    }
-    if (!prev || !f.dest) return;
-    for (var q = 0; q < M; q++) {
-      var from = centre(prev.pos[q]), to = centre(f.dest[q]);
-      var collided = (f.collided >> q) & 1, bounced = (f.bounced >> q) & 1;
-      var dash = collided || bounced ? "4 3" : "";
-      if (f.dest[q] !== prev.pos[q]) {
-        // Shorten the arrow so that its head stays visible beside the target's centre.
-        var dx = to[0] - from[0], dy = to[1] - from[1], len = Math.sqrt(dx * dx + dy * dy);
-        var s = Math.max(0, (len - 15) / len);
-        svg("line", { x1: from[0], y1: from[1], x2: from[0] + dx * s, y2: from[1] + dy * s,
-          stroke: darkColour(q), "stroke-width": 2.5, "stroke-dasharray": dash,
-          "marker-end": "url(#arrow" + q + ")", opacity: 0.85 }, moveLayer);
-      }
-      var mark = svg("g", { "class": collided ? "dest collided" : bounced ? "dest bounced" : "dest",
-        "data-player": q }, markLayer);
-      svg("title", {}, mark, "player " + q + " chose (" + rc(f.dest[q]) + ")" +
-        (collided ? ": collided" : bounced ? ": bounced" : ""));
-      if (collided || bounced) {
-        var colour = collided ? "#d00" : "#e80";
-        // Wider than a piece, with a white rim, so that it shows on one.
-        var cross = "M" + (to[0] - 16) + "," + (to[1] - 16) + " l32,32 m0,-32 l-32,32";
-        svg("path", { d: cross, stroke: "#fff", "stroke-width": 7 }, mark);
-        svg("path", { d: cross, stroke: colour, "stroke-width": 4 }, mark);
-      } else {
-        svg("rect", { x: to[0] - CELL / 2 + 2, y: to[1] - CELL / 2 + 2, width: CELL - 4, height: CELL - 4,
-          fill: "none", stroke: darkColour(q), "stroke-width": 2, "stroke-dasharray": "3 2" }, mark);
-      }
-    }
+    B.draw(f, prev && f.dest ?
+      { from: prev.pos, dest: f.dest, collided: f.collided, bounced: f.bounced } : null);
   }
 
   // ---------------------------------------------------------------- players and moves

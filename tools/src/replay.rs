@@ -1,8 +1,9 @@
 //! The animated replay page: every position of a replayed game (and, when
 //! given, the bot's trace) as JSON inside one self-contained HTML file, drawn
-//! by the page's own script (tools/src/replay.js): the board with owners,
-//! levels, values and pieces, each turn's moves with the collisions and
-//! bounces marked, the players' score curves, and the bot's beliefs and
+//! by the page's own script (tools/src/replay.js, and tools/src/board.js,
+//! which `play --serve`'s page shares): the board with owners, levels,
+//! values and pieces, each turn's moves with the collisions and bounces
+//! marked, the players' score curves, and the bot's beliefs and
 //! planner candidates beside the true parameters. No network, no library.
 //!
 //! The static page of [`crate::vis::render_html`] is in it too, as what a
@@ -15,6 +16,8 @@ use serde_json::{Value, json};
 
 use crate::vis::{Replay, final_board_html, summary_html};
 
+/// The board's drawing, shared with `play --serve`'s page (tools/src/serve/page.rs).
+pub const BOARD_SCRIPT: &str = include_str!("board.js");
 const SCRIPT: &str = include_str!("replay.js");
 const STYLE: &str = include_str!("replay.css");
 
@@ -109,7 +112,7 @@ pub fn render_replay(replay: &Replay, trace: Option<&[Value]>) -> String {
     let _ = write!(
         html,
         "<script id=\"game-data\" type=\"application/json\">{data}</script>\n\
-         <script>\n{SCRIPT}</script>\n</body>\n</html>\n"
+         <script>\n{BOARD_SCRIPT}{SCRIPT}</script>\n</body>\n</html>\n"
     );
     html
 }

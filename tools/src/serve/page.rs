@@ -1,8 +1,10 @@
 //! The page of `play --serve`: one HTML document with its style and script
 //! compiled in (no other file is served). It draws the board as the replay
-//! page does (the replay's stylesheet, tools/src/replay.css, and its colours
-//! and cell drawing) and talks to the API of [`super::app`]; the game's
+//! page does (the replay's stylesheet, tools/src/replay.css, and its board,
+//! tools/src/board.js) and talks to the API of [`super::app`]; the game's
 //! rules run on the server only.
+
+use crate::replay::BOARD_SCRIPT;
 
 const REPLAY_STYLE: &str = include_str!("../replay.css");
 const STYLE: &str = include_str!("play.css");
@@ -18,7 +20,7 @@ pub fn html() -> String {
          window.addEventListener(\"error\", function (e) {{\n\
          \x20 window.__errors.push(String(e.message) + \" (line \" + e.lineno + \")\");\n\
          }});\n\
-         </script>\n</head>\n<body>\n{BODY}<script>\n{SCRIPT}</script>\n</body>\n</html>\n"
+         </script>\n</head>\n<body>\n{BODY}<script>\n{BOARD_SCRIPT}{SCRIPT}</script>\n</body>\n</html>\n"
     )
 }
 

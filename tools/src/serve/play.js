@@ -1,5 +1,5 @@
-// The page of `play --serve`: the board drawn as on the replay page
-// (tools/src/replay.js: the same colours, cells, pieces and move marks),
+// The page of `play --serve`: the board drawn by the replay page's own code
+// (tools/src/board.js: the same colours, cells, pieces and move marks),
 // player 0's legal destinations highlighted; a click (or Enter on the
 // keyboard cursor) sends the move to the server, which plays the turn with
 // the judge and answers with the new position. No rule of the game is
@@ -11,14 +11,11 @@
 // and writes what the page showed as JSON into <pre id="result">.
 (function () {
   "use strict";
-  var SVGNS = "http://www.w3.org/2000/svg";
-  var HUES = [210, 0, 120, 50, 280, 28, 175, 320];
-  var CELL = 50, MARGIN = 20;
   var G = null;          // the game as the server last sent it
   var advice = null;     // the coach's advice for G's coming turn
   var cursor = null;     // the keyboard cursor's cell
   var pending = Promise.resolve();
-  var board = null, cells = [], layers = {};
+  var B = null, cells = [], layers = {};
 
   // ---------------------------------------------------------------- helpers
   function el(tag, attrs, parent, text) {
@@ -28,26 +25,11 @@
     if (parent) parent.appendChild(e);
     return e;
   }
-  function svg(tag, attrs, parent, text) {
-    var e = document.createElementNS(SVGNS, tag);
-    for (var k in attrs) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
-    if (parent) parent.appendChild(e);
-    return e;
-  }
+  var svg = AHC061.svg;
   function $(id) { return document.getElementById(id); }
   function rc(c) { return [Math.floor(c / G.n), c % G.n]; }
   function fmt(x, d) { return x === null || x === undefined ? "–" : Number(x).toFixed(d); }
-  function playerColour(p) { return "hsl(" + HUES[p] + ", 70%, 50%)"; }
-  function darkColour(p) { return "hsl(" + HUES[p] + ", 80%, 25%)"; }
-  function levelColour(p, level) {
-    var l = G.u <= 1 ? 60 : 85 - 45 * (level - 1) / (G.u - 1);
-    return "hsl(" + HUES[p] + ", 70%, " + l + "%)";
-  }
-  function centre(c) {
-    var ij = rc(c);
-    return [MARGIN + ij[1] * CELL + CELL / 2, MARGIN + ij[0] * CELL + CELL / 2];
-  }
+  function levelColour(p, level) { return AHC061.levelColour(G.u, p, level); }
   function isLegal(x, y) {
     return G.legal.some(function (l) { return l[0] === x && l[1] === y; });
   }
@@ -79,97 +61,37 @@
   function gamePath(what) { return "/api/game/" + G.id + (what ? "/" + what : ""); }
 
   // ---------------------------------------------------------------- board
+  // Drawn by the board shared with the replay page (tools/src/board.js);
+  // on top, this page's own layers: the legal cells, the coach's marks and
+  // the keyboard cursor (all let clicks through to the cells, see play.css).
   function buildBoard() {
-    var box = $("board-box");
-    box.textContent = "";
-    var side = 2 * MARGIN + G.n * CELL;
-    board = svg("svg", { width: side, height: side, id: "board", "font-family": "sans-serif" }, box);
-    var maxV = Math.max.apply(null, G.value), minV = Math.min.apply(null, G.value);
-    var shade = function (v) {
-      var t = maxV > minV ? (v - minV) / (maxV - minV) : 0;
-      return "hsl(40, 15%, " + (97 - 32 * t).toFixed(1) + "%)";
-    };
-    for (var k = 0; k < G.n; k++) {
-      var mid = MARGIN + k * CELL + CELL / 2;
-      svg("text", { x: mid, y: 14, "font-size": 11, "text-anchor": "middle" }, board, k);
-      svg("text", { x: 9, y: mid + 4, "font-size": 11, "text-anchor": "middle" }, board, k);
-    }
-    cells = [];
-    for (var c = 0; c < G.n * G.n; c++) {
-      var ij = rc(c), x = MARGIN + ij[1] * CELL, y = MARGIN + ij[0] * CELL;
-      var g = svg("g", { "class": "cell", "data-x": ij[0], "data-y": ij[1] }, board);
-      var title = svg("title", {}, g);
-      svg("rect", { x: x, y: y, width: CELL, height: CELL, fill: shade(G.value[c]), stroke: "#aaa" }, g);
-      var inner = svg("rect", { x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, fill: "none" }, g);
-      var lvl = svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 6, "font-size": 17, "font-weight": "bold", "text-anchor": "middle" }, g);
-      svg("text", { x: x + 3, y: y + CELL - 3, "font-size": 9, fill: "#222", stroke: "#fff",
-        "stroke-width": 2.5, "paint-order": "stroke" }, g, G.value[c]);
-      g.addEventListener("click", clickCell.bind(null, ij[0], ij[1]));
-      cells.push({ g: g, title: title, inner: inner, level: lvl, ij: ij });
-    }
-    ["legal", "moves", "pieces", "marks", "coach", "cursor"].forEach(function (name) {
-      layers[name] = svg("g", { id: "layer-" + name }, board);
+    $("board-box").textContent = "";
+    B = AHC061.board($("board-box"), G, ["legal"], ["coach", "cursor"]);
+    B.cells.forEach(function (cell) {
+      cell.g.addEventListener("click", clickCell.bind(null, cell.ij[0], cell.ij[1]));
     });
-    var defs = svg("defs", {}, board);
-    for (var p = 0; p < G.m; p++) {
-      var marker = svg("marker", { id: "arrow" + p, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto" }, defs);
-      svg("path", { d: "M0,0 L10,5 L0,10 z", fill: darkColour(p) }, marker);
-    }
+    layers = B.layers;
+    cells = B.cells;
   }
-
   function drawBoard() {
-    for (var c = 0; c < G.n * G.n; c++) {
-      var o = G.owner[c], L = G.level[c], cell = cells[c];
-      cell.inner.setAttribute("fill", o < 0 ? "none" : levelColour(o, L));
-      cell.level.textContent = o < 0 ? "" : L;
-      cell.level.setAttribute("fill", o >= 0 && G.u > 1 && 85 - 45 * (L - 1) / (G.u - 1) < 55 ? "#fff" : "#000");
-      cell.title.textContent = "(" + cell.ij[0] + ", " + cell.ij[1] + ") V = " + G.value[c] +
-        (o < 0 ? ", unowned" : ", player " + o + ", level " + L) +
-        (isLegal(cell.ij[0], cell.ij[1]) ? ": click to move here" : "");
-    }
-    for (var name in layers) if (name !== "coach") layers[name].textContent = "";
-    G.legal.forEach(function (l) {
-      svg("rect", { x: MARGIN + l[1] * CELL + 3, y: MARGIN + l[0] * CELL + 3, width: CELL - 6, height: CELL - 6,
-        "class": "legal", "data-x": l[0], "data-y": l[1] }, layers.legal);
-    });
-    for (var p = 0; p < G.m; p++) {
-      var at = centre(G.pos[p]);
-      var piece = svg("g", { "class": "live-piece", "pointer-events": "none" }, layers.pieces);
-      svg("circle", { cx: at[0], cy: at[1], r: 13, fill: "#fff", stroke: darkColour(p), "stroke-width": 3 }, piece);
-      svg("text", { x: at[0], y: at[1] + 4, "font-size": 11, "font-weight": "bold", "text-anchor": "middle", fill: darkColour(p) }, piece, p);
-    }
-    drawLastMoves();
-    drawCursor();
-  }
-
-  // Last turn's moves, marked as the replay marks them.
-  function drawLastMoves() {
     var last = G.last;
-    if (!last) return;
-    for (var q = 0; q < G.m; q++) {
-      var from = centre(last.from[q]), to = centre(last.dest[q]);
-      var collided = (last.collided >> q) & 1, bounced = (last.bounced >> q) & 1;
-      if (last.dest[q] !== last.from[q]) {
-        var dx = to[0] - from[0], dy = to[1] - from[1], len = Math.sqrt(dx * dx + dy * dy);
-        var s = Math.max(0, (len - 15) / len);
-        svg("line", { x1: from[0], y1: from[1], x2: from[0] + dx * s, y2: from[1] + dy * s,
-          stroke: darkColour(q), "stroke-width": 2.5, "stroke-dasharray": collided || bounced ? "4 3" : "",
-          "marker-end": "url(#arrow" + q + ")", opacity: 0.85, "pointer-events": "none" }, layers.moves);
-      }
-      if (collided || bounced) {
-        var cross = "M" + (to[0] - 16) + "," + (to[1] - 16) + " l32,32 m0,-32 l-32,32";
-        var mark = svg("g", { "class": collided ? "collided" : "bounced", "pointer-events": "none" }, layers.marks);
-        svg("path", { d: cross, stroke: "#fff", "stroke-width": 7 }, mark);
-        svg("path", { d: cross, stroke: collided ? "#d00" : "#e80", "stroke-width": 4 }, mark);
-      }
-    }
+    B.draw(G, last ? { from: last.from, dest: last.dest, collided: last.collided, bounced: last.bounced } : null);
+    cells.forEach(function (cell) {
+      if (isLegal(cell.ij[0], cell.ij[1])) cell.title.textContent += ": click to move here";
+    });
+    layers.legal.textContent = "";
+    G.legal.forEach(function (l) {
+      svg("rect", { x: B.MARGIN + l[1] * B.CELL + 3, y: B.MARGIN + l[0] * B.CELL + 3, width: B.CELL - 6,
+        height: B.CELL - 6, "class": "legal", "data-x": l[0], "data-y": l[1] }, layers.legal);
+    });
+    drawCursor();
   }
 
   function drawCursor() {
     layers.cursor.textContent = "";
     if (cursor === null || G.finished) return;
-    var at = centre(cursor);
-    svg("rect", { x: at[0] - CELL / 2 + 1, y: at[1] - CELL / 2 + 1, width: CELL - 2, height: CELL - 2,
+    var at = B.centre(cursor), size = B.CELL;
+    svg("rect", { x: at[0] - size / 2 + 1, y: at[1] - size / 2 + 1, width: size - 2, height: size - 2,
       "class": "cursor" }, layers.cursor);
   }
 
@@ -251,11 +173,11 @@
       el("td", {}, tr, i === 0 ? "base move" : advantagePoints(cand.mean));
       el("td", {}, tr, i === 0 ? "" : zText(cand.z, cand.mean));
       el("td", {}, tr, chosen ? "bot's move" : "");
-      var at = centre(cand.cell[0] * G.n + cand.cell[1]);
+      var at = B.centre(cand.cell[0] * G.n + cand.cell[1]);
       svg("text", { x: at[0] + 14, y: at[1] - 12, "font-size": 10, stroke: "#fff", "stroke-width": 3,
         "paint-order": "stroke", "class": "cand", "pointer-events": "none" }, layers.coach, "#" + i);
     });
-    var c = advice.chosen, mark = centre(c[0] * G.n + c[1]);
+    var c = advice.chosen, mark = B.centre(c[0] * G.n + c[1]);
     svg("circle", { cx: mark[0], cy: mark[1], r: 20, "class": "bot-move", "data-x": c[0], "data-y": c[1] }, layers.coach);
   }
   // As on the replay page: gains in the absolute score's points; z "none"
@@ -396,7 +318,7 @@
         if (k < coachTurns) {
           if (!$("coach").checked) $("coach").click();
           return pending.then(function () {
-            var mark = document.querySelector("#layer-coach .bot-move");
+            var mark = document.querySelector("#board .layer-coach .bot-move");
             var marked = mark ? [Number(mark.getAttribute("data-x")), Number(mark.getAttribute("data-y"))] : null;
             out.coach.push({ turn: G.turn, candidates: document.querySelectorAll("#candidates tr").length - 1,
               belief_rows: document.querySelectorAll("#beliefs tr").length - 1,
