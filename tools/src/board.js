@@ -27,7 +27,7 @@ var AHC061 = (function () {
 
   // A board for game `g` ({n, m, u, value}) in `parent`. Layers drawn over
   // the cells, bottom to top: `below` (names), the moves' arrows, the
-  // pieces, the moves' marks (id "marks"), `above` (names); each a <g> of
+  // pieces, the moves' marks (id "marks"), `above` (names); each an SVG group of
   // class "layer-NAME", in `layers[NAME]`.
   function board(parent, g, below, above) {
     var N = g.n;
