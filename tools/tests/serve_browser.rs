@@ -2,7 +2,7 @@
 //! scripted list of moves (URL hash `#script=…`); the page clicks an
 //! illegal cell (it must say so and stay on turn 0), then clicks through the
 //! whole game on tests/data/in/0000.txt with the coach on for the first
-//! turns, saves the finished game and writes what it showed into
+//! turns and one undo (the turn played again), saves the finished game and writes what it showed into
 //! `<pre id="result">`. The final score shown must equal `tester`'s for the
 //! same moves, the coach's marked moves must be legal, the bot's score must
 //! be the bot's, and the saved log must be the tester's log of those moves.
@@ -27,6 +27,8 @@ use common::server::Server;
 const WORK: u64 = 20;
 /// Turns played with the coach on.
 const COACHED: usize = 3;
+/// Before this move the page clicks undo, then plays the previous move again.
+const UNDO_AT: usize = 10;
 
 #[test]
 fn a_whole_game_played_by_clicks_scores_as_the_tester_does() {
@@ -86,7 +88,10 @@ fn a_whole_game_played_by_clicks_scores_as_the_tester_does() {
         out_dir.to_str().unwrap(),
     ]);
     let script: Vec<String> = moves.iter().map(|(x, y)| format!("{x},{y}")).collect();
-    let url = server.url(&format!("/#script={}&coach={COACHED}", script.join(";")));
+    let url = server.url(&format!(
+        "/#script={}&coach={COACHED}&undo={UNDO_AT}",
+        script.join(";")
+    ));
     let dom = dump_url(&browser, &url, &dir.join("profile"), 600_000);
     let result = result_json(&dom);
     drop(server);
@@ -107,6 +112,15 @@ fn a_whole_game_played_by_clicks_scores_as_the_tester_does() {
         assert_eq!(advice["belief_rows"], m as i64 - 1, "{result}");
         assert_eq!(advice["legal"], true, "{result}");
     }
+    // Undo took one turn back, and said so.
+    let undo = &result["undo"];
+    assert_eq!(undo["before"], UNDO_AT, "{result}");
+    assert_eq!(undo["after"], UNDO_AT - 1, "{result}");
+    assert_eq!(
+        undo["message"],
+        format!("Turn {UNDO_AT} taken back."),
+        "{result}"
+    );
     // The whole game, scored as the tester scores it.
     assert_eq!(result["turn"], 100, "{result}");
     assert_eq!(result["finished"], true, "{result}");

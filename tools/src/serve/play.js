@@ -5,10 +5,11 @@
 // the judge and answers with the new position. No rule of the game is
 // computed here.
 //
-// URL hash "#script=x,y;x,y;…&coach=K" (for the headless-browser test):
-// clicks an illegal cell once, then plays the listed moves by clicking their
-// cells, with the coach on for the first K turns, saves the finished game
-// and writes what the page showed as JSON into <pre id="result">.
+// URL hash "#script=x,y;x,y;…&coach=K&undo=U" (for the headless-browser
+// test): clicks an illegal cell once, then plays the listed moves by
+// clicking their cells, with the coach on for the first K turns and, before
+// move U, the undo button and move U − 1 again; saves the finished game and
+// writes what the page showed as JSON into <pre id="result">.
 (function () {
   "use strict";
   var G = null;          // the game as the server last sent it
@@ -48,14 +49,23 @@
     }
     return fetch(path, init).then(function (r) {
       return r.json().then(function (j) {
-        if (!r.ok) throw new Error(j.error || "HTTP " + r.status);
+        if (!r.ok) {
+          var error = new Error(j.error || "HTTP " + r.status);
+          error.status = r.status;
+          throw error;
+        }
         return j;
       });
     });
   }
   // Runs actions one after another: a click while a turn is on its way waits.
+  // A request that no longer fits the game (409: a stale turn, say) shows
+  // its message and the game as it is now.
   function queue(action) {
-    pending = pending.then(action).catch(function (e) { message(String(e.message || e), true); });
+    pending = pending.then(action).catch(function (e) {
+      message(String(e.message || e), true);
+      if (e.status === 409 && G) return api("GET", gamePath()).then(setGame);
+    }).catch(function (e) { message(String(e.message || e), true); });
     return pending;
   }
   function gamePath(what) { return "/api/game/" + G.id + (what ? "/" + what : ""); }
@@ -313,7 +323,17 @@
           shown_as_error: $("message").className === "error", turn: G.turn };
       });
     });
+    var undoAt = Number(params.undo || -1);
     moves.forEach(function (mv, k) {
+      // Undo once: take back the turn before this one, then play it again.
+      if (k === undoAt) chain = chain.then(function () {
+        var before = G.turn;
+        $("undo").click();
+        return pending.then(function () {
+          out.undo = { before: before, after: G.turn, message: $("message").textContent };
+          return click(moves[k - 1][0], moves[k - 1][1]);
+        });
+      });
       chain = chain.then(function () {
         if (k < coachTurns) {
           if (!$("coach").checked) $("coach").click();

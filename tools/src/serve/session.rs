@@ -119,8 +119,7 @@ impl Session {
     fn check_turn(&self, turn: usize) -> Result<(), Refusal> {
         if turn != self.turn() {
             return Err(Refusal::Conflict(format!(
-                "stale turn: the request is for turn {turn} but the game has played {} turns; \
-                 reload the game",
+                "stale turn: the request is for turn {turn} but the game has played {} turns",
                 self.turn()
             )));
         }
