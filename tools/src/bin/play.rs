@@ -34,12 +34,15 @@ use anyhow::{Context, Result};
 use clap::Parser;
 
 #[derive(Parser)]
-#[command(about = "Plays one game of the bot on a generated case and prints the score")]
+#[command(
+    about = "Plays one game of the bot on a generated case and prints the score; with --serve, \
+             serves a page where you play the case yourself, the bot as coach"
+)]
 struct Args {
     /// Seed of the case (the official generator's; seed 0 is the example case).
     #[arg(long, value_name = "SEED", default_value_t = 0)]
     seed: u64,
-    /// Where the input, the move list, the trace and the replay go.
+    /// Where the input, the move list, the trace and the replay go (with --serve: saved logs).
     #[arg(long, visible_alias = "out", value_name = "DIR", default_value = "out")]
     out_dir: PathBuf,
     /// Asks the bot for its trace and puts it in the replay.
