@@ -2,7 +2,8 @@
 //! the real binary over TCP for what only the transport sees. Every bad
 //! request gets a clear message and leaves the game as it was: an illegal
 //! or off-board cell, a stale turn number, a malformed body, an unknown
-//! game; paths that look like files are 404 and bodies past the cap 413; a
+//! game; paths that look like files are 404, bodies and heads past their
+//! caps 413 and 431; a
 //! port in use is one line and a failing exit. Two games run side by side
 //! without touching each other, the number of games kept is bounded, and the
 //! coach is the real bot: playing its advice every turn scores the bot's score.
@@ -419,7 +420,8 @@ fn over_tcp_files_are_404_bodies_are_capped_and_strangers_refused() {
         );
     }
     let move_path = format!("/api/game/{id}/move");
-    // A body announced past the cap is refused unread; one sent past it, cut.
+    // A body announced past the cap is refused unread; one without a
+    // length (chunked) is refused too.
     let request = format!(
         "POST {move_path} HTTP/1.1\r\n{host}\r\nContent-Type: application/json\r\n\
          Content-Length: 100000000\r\nConnection: close\r\n\r\n{{}}"
@@ -436,7 +438,16 @@ fn over_tcp_files_are_404_bodies_are_capped_and_strangers_refused() {
         big.len()
     );
     let (status, body) = server.raw(request.as_bytes());
-    assert_eq!(status, 413, "{body}");
+    assert_eq!(status, 411, "{body}");
+    // A head past its cap (one endless header, or too many) is refused
+    // after its first 8 KiB.
+    let mut request = format!("GET / HTTP/1.1\r\n{host}\r\nX-Big: ").into_bytes();
+    request.extend(std::iter::repeat_n(b'a', 1 << 20));
+    let (status, body) = server.raw(&request);
+    assert_eq!(status, 431, "{body}");
+    let many: String = (0..40).map(|k| format!("X-{k}: {k}\r\n")).collect();
+    let request = format!("GET / HTTP/1.1\r\n{host}\r\n{many}Connection: close\r\n\r\n");
+    assert_eq!(server.raw(request.as_bytes()).0, 431);
     let long_path = format!("/api/game/{id}/{}", "a".repeat(2000));
     let request = format!("GET {long_path} HTTP/1.1\r\n{host}\r\nConnection: close\r\n\r\n");
     assert_eq!(server.raw(request.as_bytes()).0, 414);

@@ -26,7 +26,7 @@ use ahc061_tools::replay::{parse_trace, render_replay};
 use ahc061_tools::runner::{RunOptions, run_game};
 use ahc061_tools::serve::{
     self,
-    app::{App, Settings, file_case, seed_case},
+    app::{Settings, file_case, seed_case},
     session::CoachSettings,
 };
 use ahc061_tools::vis::replay;
@@ -156,7 +156,7 @@ fn serve(args: &Args) -> Result<()> {
         None => seed_case(args.seed),
     };
     let listening = serve::bind(args.port)?;
-    let app = App::new(Settings {
+    let settings = Settings {
         case: Arc::new(case),
         coach: CoachSettings {
             work: args.coach_work.max(1),
@@ -164,13 +164,13 @@ fn serve(args: &Args) -> Result<()> {
         },
         max_games: MAX_GAMES,
         out_dir: args.out_dir.clone(),
-    });
+    };
     println!(
         "play: open http://127.0.0.1:{}/ in a browser (Ctrl-C stops the server)",
         listening.port
     );
     std::io::stdout().flush()?;
-    listening.serve(app)
+    listening.serve(settings)
 }
 
 /// Games kept in memory by the server.
