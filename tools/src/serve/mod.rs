@@ -78,7 +78,12 @@ impl Listening {
         thread::spawn(move || {
             let mut app = App::new(settings);
             for (request, back) in requests {
-                let _ = back.send(answer(&mut app, request));
+                // A bug met by one request fails that request, not the server.
+                let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    answer(&mut app, request)
+                }))
+                .unwrap_or_else(|_| Reply::error(500, "the server failed on this request"));
+                let _ = back.send(reply);
             }
         });
         let open = Arc::new(AtomicUsize::new(0));
