@@ -535,3 +535,38 @@ fn a_log_of_moves_is_the_testers_log() {
         );
     }
 }
+
+/// Connections that send nothing hold a reader each, up to the cap: past it
+/// the server says so at once (503), and once they go it answers again.
+#[test]
+fn idle_connections_are_capped_and_let_go() {
+    use ahc061_tools::serve::MAX_CONNECTIONS;
+    use std::net::TcpStream;
+    let server = Server::start(&["--coach-work", "10"]);
+    let idle: Vec<TcpStream> = (0..MAX_CONNECTIONS)
+        .map(|_| TcpStream::connect(("127.0.0.1", server.port)).unwrap())
+        .collect();
+    let get = format!(
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+        server.port
+    );
+    // The server accepts the idle ones in turn: wait until all are held.
+    let mut status = 0;
+    for _ in 0..100 {
+        status = server.raw(get.as_bytes()).0;
+        if status == 503 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(status, 503);
+    drop(idle);
+    for _ in 0..100 {
+        status = server.raw(get.as_bytes()).0;
+        if status == 200 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(status, 200);
+}
