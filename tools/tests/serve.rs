@@ -271,6 +271,39 @@ fn undo_takes_back_the_last_turn() {
         r#"{"turn":1}"#,
     );
     assert_eq!(again, advice);
+    // Another first move after an undo: the advice is for the new position,
+    // the one a game that played it from the start gets.
+    let start = ok(
+        &mut app,
+        "POST",
+        &format!("/api/game/{id}/undo"),
+        r#"{"turn":1}"#,
+    );
+    let other = (start["legal"].as_array().unwrap().iter())
+        .map(|c| {
+            (
+                c[0].as_u64().unwrap() as usize,
+                c[1].as_u64().unwrap() as usize,
+            )
+        })
+        .find(|&c| c != first)
+        .unwrap();
+    play(&mut app, &id, other);
+    let advice = ok(
+        &mut app,
+        "POST",
+        &format!("/api/game/{id}/coach"),
+        r#"{"turn":1}"#,
+    );
+    let fresh = new_game(&mut app, "{}");
+    play(&mut app, &fresh, other);
+    let expected = ok(
+        &mut app,
+        "POST",
+        &format!("/api/game/{fresh}/coach"),
+        r#"{"turn":1}"#,
+    );
+    assert_eq!(advice, expected);
 }
 
 #[test]

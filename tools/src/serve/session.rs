@@ -165,6 +165,8 @@ impl Session {
             ));
         };
         self.judge.state = last.before;
+        // Advice for later turns was for the line of play just taken back.
+        self.advice.truncate(self.turn() + 1);
         // The bot's belief cannot be stepped back: a new one follows the
         // turns kept, from the same seed, so it is the one it was then.
         self.coach = Coach::new(
