@@ -13,28 +13,51 @@ pub enum Allowance {
     Rollouts(u64),
 }
 
+/// How the budget is spread over the turns: the last turns decide little
+/// (few moves left to exploit), so they get less. Its defaults are the
+/// bot's; src/params.rs can override them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    /// Milliseconds kept back for reading, writing, the belief and the
+    /// process exit.
+    pub reserve_ms: u64,
+    /// A turn's weight among the last ten (the others weigh 1).
+    pub late: f64,
+    /// A turn's weight among the last three.
+    pub last: f64,
+}
+
+impl Default for Schedule {
+    fn default() -> Self {
+        Schedule {
+            reserve_ms: 60,
+            late: 0.7,
+            last: 0.3,
+        }
+    }
+}
+
+impl Schedule {
+    /// Relative share of the budget for turn `t` (1-based) of `turns`.
+    fn weight(&self, t: usize, turns: usize) -> f64 {
+        let left = turns + 1 - t;
+        if left <= 3 {
+            self.last
+        } else if left <= 10 {
+            self.late
+        } else {
+            1.0
+        }
+    }
+}
+
 /// The game's time budget.
 #[derive(Clone, Debug)]
 pub struct Clock {
     start: Instant,
     budget: Duration,
     fixed_work: Option<u64>,
-}
-
-/// Time kept back for reading, writing, the belief and the process exit.
-const RESERVE: Duration = Duration::from_millis(60);
-
-/// Relative share of the budget for turn `t` (1-based) of `turns`: the last
-/// turns decide little (few moves left to exploit), so they get less.
-fn weight(t: usize, turns: usize) -> f64 {
-    let left = turns + 1 - t;
-    if left <= 3 {
-        0.3
-    } else if left <= 10 {
-        0.7
-    } else {
-        1.0
-    }
+    schedule: Schedule,
 }
 
 impl Clock {
@@ -44,7 +67,14 @@ impl Clock {
             start,
             budget: Duration::from_secs_f64(budget_seconds),
             fixed_work,
+            schedule: Schedule::default(),
         }
+    }
+
+    /// The same clock with another schedule.
+    pub fn with_schedule(mut self, schedule: Schedule) -> Clock {
+        self.schedule = schedule;
+        self
     }
 
     /// Time since process start.
@@ -60,10 +90,11 @@ impl Clock {
         }
         let now = Instant::now();
         let spent = now.duration_since(self.start);
-        let left = self.budget.saturating_sub(spent + RESERVE);
-        let total: f64 = (t..=turns).map(|s| weight(s, turns)).sum();
+        let reserve = Duration::from_millis(self.schedule.reserve_ms);
+        let left = self.budget.saturating_sub(spent + reserve);
+        let total: f64 = (t..=turns).map(|s| self.schedule.weight(s, turns)).sum();
         let share = if total > 0.0 {
-            weight(t, turns) / total
+            self.schedule.weight(t, turns) / total
         } else {
             0.0
         };

@@ -18,8 +18,8 @@ use crate::clock::Allowance;
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
 
-/// The planner's knobs.
-#[derive(Clone, Copy, Debug)]
+/// The planner's knobs (their values: src/params.rs).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
     /// Turns simulated after the first one.
     pub horizon: usize,
@@ -32,8 +32,9 @@ pub struct Config {
     /// Add each AI's expected destination, when legal for us, to the
     /// candidates.
     pub block_candidates: bool,
-    /// Play the duel (M = 2) with its own deeper search, src/duel_search.rs.
-    pub duel_search: bool,
+    /// The duel's tree search (src/duel_search.rs) with these knobs plays
+    /// instead of the flat rollouts, when set (M = 2 only).
+    pub duel_search: Option<crate::duel_search::Config>,
 }
 
 impl Default for Config {
@@ -44,33 +45,7 @@ impl Default for Config {
             batch: 4,
             switch_z: 2.0,
             block_candidates: false,
-            duel_search: false,
-        }
-    }
-}
-
-impl Config {
-    /// The settings for a game of `m` players (measured by self-play; see
-    /// docs/RESULTS.md). The rollouts' objective at the horizon is
-    /// only a proxy for the final one, so the planner leaves the base move
-    /// only on a clear advantage: `switch_z` standard errors.
-    pub fn for_players(m: usize) -> Config {
-        // Measured after the greedy-target fix (docs/RESULTS.md), 200–400
-        // rollouts a turn: z = 2 against z = 10 gained 39k a case at M = 2
-        // (horizon 20; 40 was worse), and against z = 4 18k at M >= 3, where
-        // the rollouts run to the game's end.
-        // Blocking the AI's move as a candidate: +12.5k at M = 2, −2.5k
-        // (noise) at M >= 3.
-        let horizon = if m == 2 { 20 } else { 100 };
-        Config {
-            horizon,
-            switch_z: 2.0,
-            block_candidates: m == 2,
-            // The duel's tree search (src/duel_search.rs) played as well as
-            // this planner at equal work, not better (docs/RESULTS.md, issue
-            // 11): off unless AHC061_DUEL asks for it (tuning runs).
-            duel_search: m == 2 && crate::duel_search::requested(),
-            ..Config::default()
+            duel_search: None,
         }
     }
 }
@@ -136,11 +111,7 @@ pub struct Planner {
 
 impl Planner {
     pub fn new(config: Config, base: Box<dyn BasePolicy>, seed: u64) -> Planner {
-        let duel = config
-            .duel_search
-            .then(crate::duel_search::Config::from_env)
-            .flatten()
-            .map(|duel| crate::duel_search::DuelSearch::new(duel, seed));
+        let duel = (config.duel_search).map(|duel| crate::duel_search::DuelSearch::new(duel, seed));
         Planner {
             config,
             base,
