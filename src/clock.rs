@@ -11,6 +11,22 @@ pub enum Allowance {
     Until(Instant),
     /// Run exactly this many rollouts.
     Rollouts(u64),
+    /// Simulate this many turns in all (rollouts of any length): a fixed
+    /// amount of work that, like the clock, buys more short rollouts than
+    /// long ones.
+    Turns(u64),
+}
+
+impl Allowance {
+    /// Whether `rollouts` rollouts that simulated `turns` turns in all
+    /// have used the allowance up.
+    pub fn used_up(self, rollouts: u64, turns: u64) -> bool {
+        match self {
+            Allowance::Rollouts(n) => rollouts >= n,
+            Allowance::Turns(n) => turns >= n,
+            Allowance::Until(deadline) => Instant::now() >= deadline,
+        }
+    }
 }
 
 /// How the budget is spread over the turns: the last turns decide little
@@ -56,7 +72,7 @@ impl Schedule {
 pub struct Clock {
     start: Instant,
     budget: Duration,
-    fixed_work: Option<u64>,
+    fixed_work: Option<Allowance>,
     schedule: Schedule,
 }
 
@@ -66,8 +82,17 @@ impl Clock {
         Clock {
             start,
             budget: Duration::from_secs_f64(budget_seconds),
-            fixed_work,
+            fixed_work: fixed_work.map(Allowance::Rollouts),
             schedule: Schedule::default(),
+        }
+    }
+
+    /// A clock that allows `turns` simulated turns a turn (see
+    /// [`Allowance::Turns`]) instead of time.
+    pub fn fixed_turns(start: Instant, turns: u64) -> Clock {
+        Clock {
+            fixed_work: Some(Allowance::Turns(turns)),
+            ..Clock::new(start, 1.0, None)
         }
     }
 
@@ -86,7 +111,7 @@ impl Clock {
     /// left, by the schedule's weights.
     pub fn allowance(&self, t: usize, turns: usize) -> Allowance {
         if let Some(work) = self.fixed_work {
-            return Allowance::Rollouts(work);
+            return work;
         }
         let now = Instant::now();
         let spent = now.duration_since(self.start);

@@ -238,12 +238,13 @@ impl DuelSearch {
         let mut alive: Vec<usize> = (0..roots.len()).collect();
         let mut seeds: Vec<u64> = Vec::new();
         let mut done = 0u64;
+        let length = ((state.turn + 1 + self.config.horizon).min(game.turns) - state.turn) as u64;
         let mut round = 0u64;
         'search: while alive.len() > 1 {
             for &i in &alive {
                 for _ in 0..self.config.batch {
                     // Checked per simulation: a turn never overruns by more than one.
-                    if out_of_work(allowance, done) {
+                    if allowance.used_up(done, done * length) {
                         break 'search;
                     }
                     let k = values[i].len();
@@ -450,12 +451,5 @@ fn mean(values: &[f64]) -> f64 {
         f64::NEG_INFINITY
     } else {
         values.iter().sum::<f64>() / values.len() as f64
-    }
-}
-
-fn out_of_work(allowance: Allowance, done: u64) -> bool {
-    match allowance {
-        Allowance::Rollouts(n) => done >= n,
-        Allowance::Until(deadline) => std::time::Instant::now() >= deadline,
     }
 }

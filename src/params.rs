@@ -9,7 +9,7 @@
 //! measured null result.
 
 use crate::clock::Schedule;
-use crate::planner::Config;
+use crate::planner::{Config, Leaf};
 
 /// The bot's tuned numbers.
 #[derive(Clone, Debug, PartialEq)]
@@ -73,6 +73,10 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "{duel,many}.block",
         "the AIs' expected destinations join the candidates (true|false)",
+    ),
+    (
+        "{duel,many}.leaf",
+        "a rollout cut before the end: objective (as it stands) or extrapolated",
     ),
     (
         "duel.search",
@@ -180,8 +184,17 @@ impl Config {
                     .ok_or("a finite number")?
             }
             "block" => self.block_candidates = value.parse().map_err(|_| "true or false")?,
+            "leaf" => {
+                self.leaf = match value {
+                    "objective" => Leaf::Objective,
+                    "extrapolated" => Leaf::Extrapolated,
+                    _ => return Err("objective or extrapolated".into()),
+                }
+            }
             _ => {
-                return Err("horizon, candidates, batch, switch_z or block after the class".into());
+                return Err(
+                    "horizon, candidates, batch, switch_z, block or leaf after the class".into(),
+                );
             }
         }
         Ok(())

@@ -30,8 +30,13 @@ struct Args {
     #[arg(long, value_name = "SECONDS", default_value_t = 1.8)]
     budget: f64,
     /// Rollouts per turn instead of the clock (0: the planner's base move).
-    #[arg(long, value_name = "ROLLOUTS")]
+    #[arg(long, value_name = "ROLLOUTS", conflicts_with = "fixed_turns")]
     fixed_work: Option<u64>,
+    /// Simulated turns per turn instead of the clock: a fixed amount of work
+    /// that, as time does, buys more rollouts when they are shorter (a
+    /// shorter horizon, a later turn).
+    #[arg(long, value_name = "TURNS")]
+    fixed_turns: Option<u64>,
     /// planner, base (the planner's base move alone: no rollouts) or greedy.
     #[arg(long, default_value = "planner")]
     policy: String,
@@ -74,7 +79,10 @@ fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
             } else {
                 args.fixed_work
             };
-            let clock = Clock::new(start, args.budget, work);
+            let clock = match args.fixed_turns {
+                Some(turns) if args.policy != "base" => Clock::fixed_turns(start, turns),
+                _ => Clock::new(start, args.budget, work),
+            };
             let base: Box<dyn ahc061::base::BasePolicy> = match &args.weights {
                 Some(path) => {
                     let text = std::fs::read_to_string(path).expect("a readable --weights file");
