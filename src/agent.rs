@@ -73,39 +73,43 @@ pub struct FullBot {
     rng: rand_pcg::Pcg64Mcg,
     /// What the bot thought each turn, when asked (`--trace FILE`).
     trace: Option<crate::trace::Trace>,
+    /// Particles per AI, for a belief that must start again.
+    particles: usize,
 }
 
 /// The planner's seed is the bot's seed xor this, so that its random
 /// numbers differ from the belief's (the oracle derives it the same way).
 pub const PLANNER_SEED_XOR: u64 = 0x5DEE_CE66;
 
-/// Particles per AI in the belief.
-pub const PARTICLES: usize = 1000;
-
 impl FullBot {
+    /// The bot with its standard settings and base policy.
     pub fn new(mirror: &Mirror, seed: u64, clock: crate::clock::Clock) -> FullBot {
-        let config = crate::planner::Config::for_players(mirror.game.m);
-        FullBot::with_config(mirror, seed, clock, config, crate::base::standard())
+        let params = crate::params::Params::default();
+        FullBot::with_params(mirror, seed, clock, &params, crate::base::standard())
     }
 
-    /// A bot with the given planner settings and base policy.
-    pub fn with_config(
+    /// A bot with the given settings (the planner's for this game's M, the
+    /// clock's schedule, the belief's size) and base policy.
+    pub fn with_params(
         mirror: &Mirror,
         seed: u64,
         clock: crate::clock::Clock,
-        config: crate::planner::Config,
+        params: &crate::params::Params,
         base: Box<dyn crate::base::BasePolicy>,
     ) -> FullBot {
         use rand::SeedableRng;
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-        let belief = crate::belief::Belief::new(mirror.game.m, PARTICLES, &mut rng);
+        let particles = params.particles;
+        let belief = crate::belief::Belief::new(mirror.game.m, particles, &mut rng);
+        let config = params.planner(mirror.game.m);
         let planner = crate::planner::Planner::new(config, base, seed ^ PLANNER_SEED_XOR);
         FullBot {
             belief,
             planner,
-            clock,
+            clock: clock.with_schedule(params.clock),
             rng,
             trace: None,
+            particles,
         }
     }
 
@@ -172,7 +176,7 @@ impl Policy for FullBot {
                 std::io::stderr(),
                 "turn {turn}: the belief update failed ({e}); the belief starts again from the prior"
             );
-            self.belief = crate::belief::Belief::new(mirror.game.m, PARTICLES, &mut self.rng);
+            self.belief = crate::belief::Belief::new(mirror.game.m, self.particles, &mut self.rng);
         }
     }
 }

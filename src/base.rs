@@ -8,6 +8,7 @@
 
 use crate::ai::AiParams;
 use crate::board::{Bits, Cell, MAX_PLAYERS};
+use crate::duel_policy::Blocking;
 use crate::forecast::{self, Forecast};
 use crate::learned::{self, Table, Weights};
 use crate::state::{Game, State};
@@ -155,17 +156,67 @@ impl BasePolicy for Linear {
     }
 }
 
+/// Another base, except that in the duel it first stands in the AI's way
+/// when the AI is about to attack one of our cells it could capture or
+/// lower (src/duel_policy.rs, [`Blocking`]): our piece, the owner's, stays,
+/// the cell gains a level and the AI's move is void.
+pub struct DuelBlocking {
+    pub inner: Box<dyn BasePolicy>,
+    pub block: Blocking,
+}
+
+impl DuelBlocking {
+    fn block(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
+        (game.m == 2)
+            .then(|| self.block.block(game, state, ais.targets[1]))
+            .flatten()
+    }
+}
+
+impl BasePolicy for DuelBlocking {
+    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
+        self.block(game, state, ais)
+            .unwrap_or_else(|| self.inner.choose(game, state, ais))
+    }
+
+    fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
+        let mut ranking = self.inner.rank(game, state, ais);
+        if let Some(cell) = self.block(game, state, ais) {
+            ranking.base = cell;
+        }
+        ranking
+    }
+}
+
 /// The names [`by_name`] knows.
-pub const NAMES: &str = "hand, learned";
+pub const NAMES: &str = "hand, learned, with +block1 or +block after either";
 
 /// A base policy by name: `hand` ([`HandTuned`]) or `learned` ([`Linear`]
-/// with the trained weights of src/learned_weights.rs).
+/// with the trained weights of src/learned_weights.rs), followed by
+/// `+block1` or `+block` for [`DuelBlocking`] of attacks on our level-1
+/// cells or on all of them.
 pub fn by_name(name: &str) -> Option<Box<dyn BasePolicy>> {
-    match name {
-        "hand" => Some(Box::new(HandTuned)),
-        "learned" => Some(Box::new(Linear::trained())),
-        _ => None,
-    }
+    let (name, blocking) = match name.split_once('+') {
+        Some((name, "block1")) => (name, Some(1)),
+        Some((name, "block")) => (name, Some(u8::MAX)),
+        Some(_) => return None,
+        None => (name, None),
+    };
+    let inner: Box<dyn BasePolicy> = match name {
+        "hand" => Box::new(HandTuned),
+        "learned" => Box::new(Linear::trained()),
+        _ => return None,
+    };
+    Some(match blocking {
+        Some(max_level) => Box::new(DuelBlocking {
+            inner,
+            block: Blocking {
+                max_level,
+                unowned: false,
+            },
+        }),
+        None => inner,
+    })
 }
 
 /// The bot's base policy: the learned one (real time, 1 000 cases with

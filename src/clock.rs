@@ -11,6 +11,60 @@ pub enum Allowance {
     Until(Instant),
     /// Run exactly this many rollouts.
     Rollouts(u64),
+    /// Simulate this many turns in all (rollouts of any length): a fixed
+    /// amount of work that, like the clock, buys more short rollouts than
+    /// long ones.
+    Turns(u64),
+}
+
+impl Allowance {
+    /// Whether `rollouts` rollouts that simulated `turns` turns in all
+    /// have used the allowance up.
+    pub fn used_up(self, rollouts: u64, turns: u64) -> bool {
+        match self {
+            Allowance::Rollouts(n) => rollouts >= n,
+            Allowance::Turns(n) => turns >= n,
+            Allowance::Until(deadline) => Instant::now() >= deadline,
+        }
+    }
+}
+
+/// How the budget is spread over the turns: the last turns decide little
+/// (few moves left to exploit), so they get less. Its defaults are the
+/// bot's; src/params.rs can override them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    /// Milliseconds kept back for reading, writing, the belief and the
+    /// process exit.
+    pub reserve_ms: u64,
+    /// A turn's weight among the last ten (the others weigh 1).
+    pub late: f64,
+    /// A turn's weight among the last three.
+    pub last: f64,
+}
+
+impl Default for Schedule {
+    fn default() -> Self {
+        Schedule {
+            reserve_ms: 60,
+            late: 0.7,
+            last: 0.3,
+        }
+    }
+}
+
+impl Schedule {
+    /// Relative share of the budget for turn `t` (1-based) of `turns`.
+    fn weight(&self, t: usize, turns: usize) -> f64 {
+        let left = turns + 1 - t;
+        if left <= 3 {
+            self.last
+        } else if left <= 10 {
+            self.late
+        } else {
+            1.0
+        }
+    }
 }
 
 /// The game's time budget.
@@ -18,23 +72,8 @@ pub enum Allowance {
 pub struct Clock {
     start: Instant,
     budget: Duration,
-    fixed_work: Option<u64>,
-}
-
-/// Time kept back for reading, writing, the belief and the process exit.
-const RESERVE: Duration = Duration::from_millis(60);
-
-/// Relative share of the budget for turn `t` (1-based) of `turns`: the last
-/// turns decide little (few moves left to exploit), so they get less.
-fn weight(t: usize, turns: usize) -> f64 {
-    let left = turns + 1 - t;
-    if left <= 3 {
-        0.3
-    } else if left <= 10 {
-        0.7
-    } else {
-        1.0
-    }
+    fixed_work: Option<Allowance>,
+    schedule: Schedule,
 }
 
 impl Clock {
@@ -43,8 +82,24 @@ impl Clock {
         Clock {
             start,
             budget: Duration::from_secs_f64(budget_seconds),
-            fixed_work,
+            fixed_work: fixed_work.map(Allowance::Rollouts),
+            schedule: Schedule::default(),
         }
+    }
+
+    /// A clock that allows `turns` simulated turns a turn (see
+    /// [`Allowance::Turns`]) instead of time.
+    pub fn fixed_turns(start: Instant, turns: u64) -> Clock {
+        Clock {
+            fixed_work: Some(Allowance::Turns(turns)),
+            ..Clock::new(start, 1.0, None)
+        }
+    }
+
+    /// The same clock with another schedule.
+    pub fn with_schedule(mut self, schedule: Schedule) -> Clock {
+        self.schedule = schedule;
+        self
     }
 
     /// Time since process start.
@@ -56,14 +111,15 @@ impl Clock {
     /// left, by the schedule's weights.
     pub fn allowance(&self, t: usize, turns: usize) -> Allowance {
         if let Some(work) = self.fixed_work {
-            return Allowance::Rollouts(work);
+            return work;
         }
         let now = Instant::now();
         let spent = now.duration_since(self.start);
-        let left = self.budget.saturating_sub(spent + RESERVE);
-        let total: f64 = (t..=turns).map(|s| weight(s, turns)).sum();
+        let reserve = Duration::from_millis(self.schedule.reserve_ms);
+        let left = self.budget.saturating_sub(spent + reserve);
+        let total: f64 = (t..=turns).map(|s| self.schedule.weight(s, turns)).sum();
         let share = if total > 0.0 {
-            weight(t, turns) / total
+            self.schedule.weight(t, turns) / total
         } else {
             0.0
         };

@@ -38,6 +38,14 @@ pub struct Blocking {
 
 impl Continuation for Blocking {
     fn choose(&self, game: &Game, state: &State, ai_legal: Bits, ai_target: Cell) -> Cell {
+        self.block(game, state, ai_target)
+            .unwrap_or_else(|| crate::duel::choose(game, state, ai_legal))
+    }
+}
+
+impl Blocking {
+    /// The AI's target, when we should step in its way.
+    pub fn block(&self, game: &Game, state: &State, ai_target: Cell) -> Option<Cell> {
         let t = ai_target as usize;
         let wanted = match state.owner[t] {
             // A block that cannot raise the cell (at the cap, e.g. U = 1)
@@ -48,10 +56,7 @@ impl Continuation for Blocking {
             NOBODY => self.unowned,
             _ => false,
         };
-        if wanted && has(legal_moves(state, game.m, 0), ai_target) {
-            return ai_target;
-        }
-        crate::duel::choose(game, state, ai_legal)
+        (wanted && has(legal_moves(state, game.m, 0), ai_target)).then_some(ai_target)
     }
 }
 

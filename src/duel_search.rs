@@ -34,7 +34,7 @@ use crate::state::{Game, State};
 const MAX_DEPTH: usize = 8;
 
 /// The search's knobs.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
     /// Turns simulated after the first one.
     pub horizon: usize,
@@ -72,56 +72,42 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The defaults, with overrides from the environment variable
-    /// AHC061_DUEL (for tuning runs of `selfplay`): `on`, or `key=value`
-    /// pairs separated by commas, keys as the fields (`cont=plan|block1|block|blockall`,
-    /// `z` for `switch_z`, `width` for `root_width`). None when it says
-    /// `off`: the flat planner plays the duel. Unknown keys or values are
-    /// ignored.
-    pub fn from_env() -> Option<Config> {
-        let text = std::env::var("AHC061_DUEL").unwrap_or_default();
-        let mut config = Config::default();
-        for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            if item == "off" {
-                return None;
+    /// Sets one knob by name (src/params.rs: `duel.search.KNOB=VALUE`,
+    /// `z` for `switch_z`, `width` for `root_width`, `cont` for the
+    /// continuation: plan, block1, block or blockall); the error says what
+    /// was expected.
+    pub fn set(&mut self, knob: &str, value: &str) -> Result<(), String> {
+        let float = || value.parse::<f64>().ok().filter(|x| x.is_finite());
+        let count = || value.parse::<usize>().ok().filter(|&n| n >= 1);
+        match knob {
+            "horizon" => self.horizon = count().ok_or("a number of turns ≥ 1")?,
+            "depth" => {
+                self.depth = count()
+                    .filter(|&d| d <= MAX_DEPTH)
+                    .ok_or(format!("a depth in 1..={MAX_DEPTH}"))?
             }
-            let Some((key, value)) = item.split_once('=') else {
-                continue;
-            };
-            config.set(key.trim(), value.trim());
-        }
-        Some(config)
-    }
-
-    fn set(&mut self, key: &str, value: &str) {
-        let float = value.parse::<f64>().ok().filter(|x| x.is_finite());
-        let whole = value.parse::<usize>().ok();
-        match key {
-            "horizon" => self.horizon = whole.unwrap_or(self.horizon),
-            "depth" => self.depth = whole.unwrap_or(self.depth).clamp(1, MAX_DEPTH),
-            "width" => self.root_width = whole.unwrap_or(self.root_width).max(1),
-            "batch" => self.batch = whole.unwrap_or(self.batch).max(1),
-            "explore" => self.explore = float.unwrap_or(self.explore),
-            "widen" => self.widen = float.unwrap_or(self.widen),
-            "z" => self.switch_z = float.unwrap_or(self.switch_z),
+            "width" => self.root_width = count().ok_or("a count ≥ 1")?,
+            "batch" => self.batch = count().ok_or("a count ≥ 1")?,
+            "explore" => self.explore = float().ok_or("a finite number")?,
+            "widen" => self.widen = float().ok_or("a finite number")?,
+            "z" => self.switch_z = float().ok_or("a finite number")?,
             "cont" => {
                 self.continuation = match value {
                     "plan" => Kind::Plan,
                     "block1" => Kind::Block1,
                     "block" => Kind::Block,
                     "blockall" => Kind::BlockAll,
-                    _ => self.continuation,
+                    _ => return Err("plan, block1, block or blockall".into()),
                 }
             }
-            _ => {}
+            _ => {
+                return Err(
+                    "a knob among horizon, depth, width, batch, explore, widen, z, cont".into(),
+                );
+            }
         }
+        Ok(())
     }
-}
-
-/// Whether AHC061_DUEL asks for the duel's search (`on`, or knobs); unset,
-/// empty or `off`, the flat planner plays the duel.
-pub fn requested() -> bool {
-    std::env::var("AHC061_DUEL").is_ok_and(|text| !text.trim().is_empty() && !text.contains("off"))
 }
 
 /// One sequence of our moves in the tree.
@@ -252,12 +238,13 @@ impl DuelSearch {
         let mut alive: Vec<usize> = (0..roots.len()).collect();
         let mut seeds: Vec<u64> = Vec::new();
         let mut done = 0u64;
+        let length = ((state.turn + 1 + self.config.horizon).min(game.turns) - state.turn) as u64;
         let mut round = 0u64;
         'search: while alive.len() > 1 {
             for &i in &alive {
                 for _ in 0..self.config.batch {
                     // Checked per simulation: a turn never overruns by more than one.
-                    if out_of_work(allowance, done) {
+                    if allowance.used_up(done, done * length) {
                         break 'search;
                     }
                     let k = values[i].len();
@@ -464,12 +451,5 @@ fn mean(values: &[f64]) -> f64 {
         f64::NEG_INFINITY
     } else {
         values.iter().sum::<f64>() / values.len() as f64
-    }
-}
-
-fn out_of_work(allowance: Allowance, done: u64) -> bool {
-    match allowance {
-        Allowance::Rollouts(n) => done >= n,
-        Allowance::Until(deadline) => std::time::Instant::now() >= deadline,
     }
 }

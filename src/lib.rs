@@ -23,6 +23,7 @@ pub mod learned;
 pub mod learned_weights;
 pub mod mirror;
 pub mod options;
+pub mod params;
 pub mod planner;
 pub mod protocol;
 pub mod rules;

@@ -8,7 +8,8 @@
 //! the one-ply baseline instead of the planner; `--base hand|learned` picks
 //! player 0's base policy (src/base.rs); `--trace FILE` (or the
 //! environment variable AHC061_TRACE) writes what the planner thought each
-//! turn to FILE, for `vis --trace` (off by default). `--help` prints the
+//! turn to FILE, for `vis --trace` (off by default); `--set KEY=VALUE`
+//! overrides one of the tuned numbers of src/params.rs. `--help` prints the
 //! usage (src/options.rs); `--flag=value` works too.
 
 use std::io::{self, BufWriter, Write};
@@ -25,7 +26,7 @@ fn main() -> ExitCode {
     ahc061::fault::install_hook();
     let args: Vec<String> = std::env::args().skip(1).collect();
     if ahc061::options::wants_help(&args) {
-        print!("{}", ahc061::options::USAGE);
+        print!("{}", ahc061::options::usage());
         return ExitCode::SUCCESS;
     }
     let options = match Options::from_args(args) {
@@ -44,8 +45,8 @@ fn main() -> ExitCode {
                 let clock = Clock::new(start, options.budget, options.fixed_work);
                 let base = (options.base.as_deref().and_then(ahc061::base::by_name))
                     .unwrap_or_else(ahc061::base::standard);
-                let config = ahc061::planner::Config::for_players(mirror.game.m);
-                let planned = FullBot::with_config(mirror, options.seed, clock, config, base);
+                let params = &options.params;
+                let planned = FullBot::with_params(mirror, options.seed, clock, params, base);
                 match options.trace.as_deref().map(ahc061::trace::Trace::create) {
                     Some(Ok(trace)) => Box::new(planned.with_trace(trace)),
                     Some(Err(e)) => {

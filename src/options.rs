@@ -16,6 +16,8 @@ pub struct Options {
     /// When set, player 0's base policy by name (src/base.rs); else the
     /// standard one.
     pub base: Option<String>,
+    /// The tuned numbers, with any `--set key=value` applied (src/params.rs).
+    pub params: crate::params::Params,
 }
 
 /// The policies the binary can play with.
@@ -26,7 +28,7 @@ pub enum PolicyKind {
 }
 
 /// What `--help` prints.
-pub const USAGE: &str = "\
+const USAGE: &str = "\
 ahc061: a bot for AtCoder Heuristic Contest 061 (Multi-Player Territory Game).
 It plays one game over stdin/stdout in the judge's protocol; to play a tool
 input file (in/0000.txt), run it through the tester:
@@ -43,8 +45,18 @@ Usage: ahc061 [OPTIONS]   (--flag VALUE and --flag=VALUE both work)
                     (default: the bot's standard one, src/base.rs)
   --trace FILE      writes one JSON line a turn of what the bot thought, for
                     `vis --trace` (also the environment variable AHC061_TRACE)
+  --set KEY=VALUE   overrides one tuned number (repeatable); the keys:
+{KEYS}
   -h, --help        prints this and exits
 ";
+
+/// The usage with the keys of `--set` filled in.
+pub fn usage() -> String {
+    let keys: Vec<String> = (crate::params::KEYS.iter())
+        .map(|(key, what)| format!("                    {key}: {what}"))
+        .collect();
+    USAGE.replace("{KEYS}", &keys.join("\n"))
+}
 
 /// Whether the command line asks for the usage.
 pub fn wants_help(args: &[String]) -> bool {
@@ -63,13 +75,14 @@ impl Default for Options {
             policy: PolicyKind::Planner,
             trace: None,
             base: None,
+            params: crate::params::Params::default(),
         }
     }
 }
 
 impl Options {
     /// Reads `--seed N`, `--budget S`, `--fixed-work N`, `--policy P`,
-    /// `--base NAME`, `--trace FILE` (and the environment variables AHC061_BUDGET and
+    /// `--base NAME`, `--trace FILE`, `--set KEY=VALUE` (and the environment variables AHC061_BUDGET and
     /// AHC061_TRACE, which the command line overrides).
     pub fn from_args(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
         let mut options = Options::default();
@@ -99,6 +112,13 @@ impl Options {
                     options.fixed_work = Some(parse_number(&value()?, "--fixed-work")?)
                 }
                 "--trace" => options.trace = Some(value()?),
+                "--set" => {
+                    let pair = value()?;
+                    let params = std::mem::take(&mut options.params);
+                    options.params = params
+                        .with_overrides([pair.as_str()])
+                        .map_err(|e| format!("--set: {e}"))?;
+                }
                 "--base" => {
                     let name = value()?;
                     if crate::base::by_name(&name).is_none() {
@@ -120,7 +140,7 @@ impl Options {
                 }
                 _ => {
                     return Err(format!(
-                        "unknown option {flag:?} (known: --seed, --budget, --fixed-work, --policy, --base, --trace; see --help)"
+                        "unknown option {flag:?} (known: --seed, --budget, --fixed-work, --policy, --base, --trace, --set; see --help)"
                     ));
                 }
             }

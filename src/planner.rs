@@ -18,8 +18,8 @@ use crate::clock::Allowance;
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
 
-/// The planner's knobs.
-#[derive(Clone, Copy, Debug)]
+/// The planner's knobs (their values: src/params.rs).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
     /// Turns simulated after the first one.
     pub horizon: usize,
@@ -32,8 +32,11 @@ pub struct Config {
     /// Add each AI's expected destination, when legal for us, to the
     /// candidates.
     pub block_candidates: bool,
-    /// Play the duel (M = 2) with its own deeper search, src/duel_search.rs.
-    pub duel_search: bool,
+    /// The duel's tree search (src/duel_search.rs) with these knobs plays
+    /// instead of the flat rollouts, when set (M = 2 only).
+    pub duel_search: Option<crate::duel_search::Config>,
+    /// What a rollout cut at the horizon before the game's end is worth.
+    pub leaf: Leaf,
 }
 
 impl Default for Config {
@@ -44,33 +47,8 @@ impl Default for Config {
             batch: 4,
             switch_z: 2.0,
             block_candidates: false,
-            duel_search: false,
-        }
-    }
-}
-
-impl Config {
-    /// The settings for a game of `m` players (measured by self-play; see
-    /// docs/RESULTS.md). The rollouts' objective at the horizon is
-    /// only a proxy for the final one, so the planner leaves the base move
-    /// only on a clear advantage: `switch_z` standard errors.
-    pub fn for_players(m: usize) -> Config {
-        // Measured after the greedy-target fix (docs/RESULTS.md), 200–400
-        // rollouts a turn: z = 2 against z = 10 gained 39k a case at M = 2
-        // (horizon 20; 40 was worse), and against z = 4 18k at M >= 3, where
-        // the rollouts run to the game's end.
-        // Blocking the AI's move as a candidate: +12.5k at M = 2, −2.5k
-        // (noise) at M >= 3.
-        let horizon = if m == 2 { 20 } else { 100 };
-        Config {
-            horizon,
-            switch_z: 2.0,
-            block_candidates: m == 2,
-            // The duel's tree search (src/duel_search.rs) played as well as
-            // this planner at equal work, not better (docs/RESULTS.md, issue
-            // 11): off unless AHC061_DUEL asks for it (tuning runs).
-            duel_search: m == 2 && crate::duel_search::requested(),
-            ..Config::default()
+            duel_search: None,
+            leaf: Leaf::Objective,
         }
     }
 }
@@ -136,11 +114,7 @@ pub struct Planner {
 
 impl Planner {
     pub fn new(config: Config, base: Box<dyn BasePolicy>, seed: u64) -> Planner {
-        let duel = config
-            .duel_search
-            .then(crate::duel_search::Config::from_env)
-            .flatten()
-            .map(|duel| crate::duel_search::DuelSearch::new(duel, seed));
+        let duel = (config.duel_search).map(|duel| crate::duel_search::DuelSearch::new(duel, seed));
         Planner {
             config,
             base,
@@ -165,6 +139,9 @@ impl Planner {
         let base = candidates[0].cell;
         let mut alive = candidates.len();
         let mut done = 0u64;
+        // A rollout simulates the first turn and up to `horizon` more.
+        let length = (state.turn + 1 + self.config.horizon).min(game.turns) - state.turn;
+        let turns = |rollouts: u64| rollouts * length as u64;
         let mut round = 0u64;
         'search: while alive > 1 {
             let seeds: Vec<u64> = (0..self.config.batch).map(|_| self.rng.random()).collect();
@@ -177,7 +154,7 @@ impl Planner {
                     &*self.base,
                     base,
                     seed,
-                    self.config.horizon,
+                    &self.config,
                 ));
             }
             done += seeds.len() as u64;
@@ -186,12 +163,19 @@ impl Planner {
             for cand in candidates[1..alive].iter_mut() {
                 for (&seed, &base_value) in seeds.iter().zip(&base_values) {
                     // Checked per rollout: a turn never overruns by more than one.
-                    if out_of_work(allowance, done) {
+                    if allowance.used_up(done, turns(done)) {
                         break 'search;
                     }
-                    let horizon = self.config.horizon;
-                    let d = rollout(game, state, belief, &*self.base, cand.cell, seed, horizon)
-                        - base_value;
+                    let value = rollout(
+                        game,
+                        state,
+                        belief,
+                        &*self.base,
+                        cand.cell,
+                        seed,
+                        &self.config,
+                    );
+                    let d = value - base_value;
                     cand.diff += d;
                     cand.diff_sq += d * d;
                     cand.rollouts += 1;
@@ -271,15 +255,37 @@ pub const NO_PARAMS: AiParams = AiParams {
     eps: 0.0,
 };
 
-fn out_of_work(allowance: Allowance, done: u64) -> bool {
-    match allowance {
-        Allowance::Rollouts(n) => done >= n,
-        Allowance::Until(deadline) => std::time::Instant::now() >= deadline,
+/// What the position at the end of a rollout is worth: exactly the
+/// objective at the game's end; before it, an estimate of the final one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaf {
+    /// The objective of the position as it stands: the score if the game
+    /// ended now.
+    Objective,
+    /// The objective of the scores extrapolated to the game's end, each
+    /// player going on gaining at the rate it gained during the rollout.
+    Extrapolated,
+}
+
+impl Leaf {
+    /// The worth of `leaf`, reached from `root` by a rollout.
+    pub fn value(self, game: &Game, root: &State, leaf: &State) -> f64 {
+        let left = game.turns - leaf.turn;
+        if left == 0 || self == Leaf::Objective {
+            return objective(leaf, game.m);
+        }
+        let played = (leaf.turn - root.turn).max(1) as f64;
+        let at_end = |p: usize| {
+            let rate = (leaf.score[p] as f64 - root.score[p] as f64) / played;
+            (leaf.score[p] as f64 + rate * left as f64).max(1.0)
+        };
+        let best_ai = (1..game.m).map(at_end).fold(1.0, f64::max);
+        (1.0 + at_end(0) / best_ai).log2()
     }
 }
 
 /// One rollout: `first` for player 0 now, then the base policy for
-/// `horizon` turns (or to the game's end); returns the objective.
+/// `config.horizon` turns (or to the game's end); returns the leaf's worth.
 pub fn rollout(
     game: &Game,
     state: &State,
@@ -287,8 +293,9 @@ pub fn rollout(
     base: &dyn BasePolicy,
     first: Cell,
     seed: u64,
-    horizon: usize,
+    config: &Config,
 ) -> f64 {
+    let horizon = config.horizon;
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut params = [NO_PARAMS; MAX_PLAYERS];
     for (p, slot) in params.iter_mut().enumerate().take(game.m).skip(1) {
@@ -317,7 +324,7 @@ pub fn rollout(
         };
         rules::resolve(game, &mut sim, &dest);
     }
-    objective(&sim, game.m)
+    config.leaf.value(game, state, &sim)
 }
 
 /// The game's objective on a position: log2(1 + S0 / S_A).

@@ -9,6 +9,7 @@ use ahc061::board::{Cell, MAX_PLAYERS, cell, coords};
 use ahc061::clock::{Allowance, Clock};
 use ahc061::duel_policy::Plan;
 use ahc061::duel_search::{Config, DuelSearch};
+use ahc061::params::Params;
 use ahc061::planner::NO_PARAMS;
 use ahc061::state::{Game, NOBODY, State};
 mod common;
@@ -129,27 +130,27 @@ fn it_does_not_grab_land_while_a_capture_two_turns_away_threatens() {
 /// Plays a public M = 2 case in-process at a fixed amount of work, with the
 /// bot's settings for M = 2 and the duel's search on or off; every move must
 /// be legal (the judge checks).
-fn play_duel(case: &str, work: u64, duel_search: bool) -> (i64, Vec<Cell>) {
+fn play_duel(case: &str, work: u64, params: &Params) -> (i64, Vec<Cell>) {
     common::play(case, |mirror| {
         assert_eq!(mirror.game.m, 2);
         let clock = Clock::new(std::time::Instant::now(), 1.8, Some(work));
-        let mut config = ahc061::planner::Config::for_players(2);
-        config.duel_search = duel_search;
         let base = ahc061::base::standard();
-        Box::new(FullBot::with_config(mirror, 1, clock, config, base))
+        Box::new(FullBot::with_params(mirror, 1, clock, params, base))
     })
 }
 
 #[test]
 fn the_bot_plays_a_duel_legally_and_repeatably_with_the_search() {
-    let (score, moves) = play_duel("0006", 60, true);
+    let params = Params::default()
+        .with_overrides(["duel.search=on"])
+        .unwrap();
+    let (score, moves) = play_duel("0006", 60, &params);
     assert!(score > 0);
-    assert_eq!(play_duel("0006", 60, true), (score, moves));
+    assert_eq!(play_duel("0006", 60, &params), (score, moves));
 }
 
 #[test]
 fn the_bots_real_duel_settings_play_legally() {
-    let real = ahc061::planner::Config::for_players(2).duel_search;
-    let (score, _) = play_duel("0010", 60, real);
+    let (score, _) = play_duel("0010", 60, &Params::default());
     assert!(score > 0);
 }

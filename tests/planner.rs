@@ -82,3 +82,47 @@ fn a_fixed_amount_of_work_plays_the_same_move_twice() {
     assert_eq!(a.cell, b.cell);
     assert_eq!(a.rollouts, b.rollouts);
 }
+
+#[test]
+fn the_leaf_is_the_objective_at_the_end_and_extrapolates_before_it() {
+    use ahc061::planner::{Leaf, objective};
+    let g = game(3, &[(0, 0), (5, 5), (9, 9)]);
+    let mut root = g.initial_state();
+    root.turn = 40;
+    root.score[..3].copy_from_slice(&[10_000, 20_000, 5_000]);
+    // Ten turns later player 0 gained 10 000 and the leader 2 000.
+    let mut leaf = root;
+    leaf.turn = 50;
+    leaf.score[..3].copy_from_slice(&[20_000, 22_000, 6_000]);
+    assert_eq!(Leaf::Objective.value(&g, &root, &leaf), objective(&leaf, 3));
+    // At 1 000 and 200 a turn for the 50 turns left: 70 000 against 32 000.
+    let expected = (1.0 + 70_000.0 / 32_000.0f64).log2();
+    let got = Leaf::Extrapolated.value(&g, &root, &leaf);
+    assert!((got - expected).abs() < 1e-12, "{got} vs {expected}");
+    // A player whose score falls is extrapolated down, but never below 1.
+    leaf.score[1] = 2_000;
+    let falling = Leaf::Extrapolated.value(&g, &root, &leaf);
+    assert!(falling > got);
+    // At the game's end both are the objective.
+    leaf.turn = g.turns;
+    assert_eq!(Leaf::Extrapolated.value(&g, &root, &leaf), objective(&leaf, 3));
+}
+
+#[test]
+fn an_allowance_in_turns_buys_more_of_shorter_rollouts() {
+    let g = game(4, &[(0, 0), (3, 3), (6, 6), (9, 9)]);
+    let state = g.initial_state();
+    let belief = Belief::new(4, 100, &mut Pcg64Mcg::seed_from_u64(4));
+    let rollouts = |horizon: usize| {
+        let config = Config {
+            horizon,
+            ..Config::default()
+        };
+        let planner = &mut Planner::new(config, base::standard(), 11);
+        planner.choose(&g, &state, &belief, Allowance::Turns(6_000)).rollouts
+    };
+    // A rollout from turn 1 simulates the first turn and `horizon` more.
+    let (long, short) = (rollouts(99), rollouts(19));
+    assert!((60..=64).contains(&long), "{long}");
+    assert!((300..=304).contains(&short), "{short}");
+}

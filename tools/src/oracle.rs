@@ -21,7 +21,7 @@ use ahc061::belief::Belief;
 use ahc061::board::{Cell, MAX_PLAYERS, coords};
 use ahc061::clock::{Allowance, Clock};
 use ahc061::mirror::Mirror;
-use ahc061::planner::{self, Config, Planner};
+use ahc061::planner::{self, Planner};
 use ahc061::rules;
 use ahc061::state::State;
 use ahc061_sim::judge::{Judge, ToolInput};
@@ -135,7 +135,7 @@ pub fn play(input: &ToolInput, mode: Mode, work: u64, seed: u64) -> i64 {
             belief: Belief::known(&true_params(input)[..input.game.m]),
             // The planner's seed as the bot derives it (src/agent.rs).
             planner: Planner::new(
-                Config::for_players(input.game.m),
+                ahc061::params::Params::default().planner(input.game.m),
                 ahc061::base::standard(),
                 seed ^ PLANNER_SEED_XOR,
             ),

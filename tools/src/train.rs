@@ -159,12 +159,13 @@ pub fn record_game(
     use ahc061::clock::Allowance;
     use ahc061::features::{TurnContext, of};
     use ahc061::forecast::Forecast;
-    use ahc061::planner::{Config, Planner};
+    use ahc061::planner::Planner;
     let game = &input.game;
     let mut params = input.params;
     params[0] = ahc061::planner::NO_PARAMS;
     let belief = Belief::known(&params[..game.m]);
-    let mut planner = Planner::new(Config::for_players(game.m), base, seed);
+    let config = ahc061::params::Params::default().planner(game.m);
+    let mut planner = Planner::new(config, base, seed);
     let mut judge = Judge::new(input.clone());
     let mut positions = Vec::with_capacity(game.turns);
     while !judge.finished() {

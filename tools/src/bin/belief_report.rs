@@ -23,7 +23,7 @@ struct Args {
     #[arg(long, value_name = "DIR", default_value = "tests/data/in")]
     dir: PathBuf,
     /// Particles per AI in the belief (default: the bot's).
-    #[arg(long, value_name = "PARTICLES", default_value_t = ahc061::agent::PARTICLES)]
+    #[arg(long, value_name = "PARTICLES", default_value_t = ahc061::params::Params::default().particles)]
     particles: usize,
 }
 

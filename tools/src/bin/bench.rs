@@ -62,7 +62,7 @@ fn run(cases: &[ToolInput], budget: Duration) -> (u64, Duration) {
 fn planner_rate(cases: &[ToolInput], budget: Duration, base: Option<&str>) -> (f64, usize) {
     use ahc061::belief::Belief;
     use ahc061::clock::Allowance;
-    use ahc061::planner::{Config, Planner};
+    use ahc061::planner::Planner;
     let per_case = budget.div_f64(cases.len() as f64);
     let mut rollouts = 0u64;
     let mut took = Duration::ZERO;
@@ -74,7 +74,7 @@ fn planner_rate(cases: &[ToolInput], budget: Duration, base: Option<&str>) -> (f
             judge.play(x, y).expect("greedy is legal");
         }
         let belief = Belief::new(case.game.m, 1000, &mut Pcg64Mcg::seed_from_u64(1));
-        let config = Config::for_players(case.game.m);
+        let config = ahc061::params::Params::default().planner(case.game.m);
         horizon = config.horizon;
         let base = match base {
             Some(name) => ahc061::base::by_name(name).expect("a known --base"),

@@ -1,8 +1,8 @@
 //! `selfplay [--dir DIR] [--budget S | --fixed-work N] [--policy planner|base|greedy] [-j N]`:
 //! plays the bot's policy in-process against the local judge on every input
 //! of DIR, without pipes or a child process: the quick strength check used
-//! for tuning (the tester and eval run the real binary). Planner settings
-//! can be overridden (`--horizon`, `--candidates`, `--switch-z`); `--details`
+//! for tuning (the tester and eval run the real binary). Any tuned number
+//! can be overridden with `--set KEY=VALUE` (src/params.rs); `--details`
 //! prints each game's final scores, cells and wasted moves on stderr.
 //! Prints one row per case (case, M, score, seconds), then the mean by M.
 
@@ -13,7 +13,7 @@ use ahc061::agent::{FullBot, Greedy, Policy};
 use ahc061::board::coords;
 use ahc061::clock::Clock;
 use ahc061::mirror::Mirror;
-use ahc061::planner::Config;
+use ahc061::params::Params;
 use ahc061::state::{Game, State};
 use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061_tools::eval::{Row, write_rows};
@@ -30,8 +30,13 @@ struct Args {
     #[arg(long, value_name = "SECONDS", default_value_t = 1.8)]
     budget: f64,
     /// Rollouts per turn instead of the clock (0: the planner's base move).
-    #[arg(long, value_name = "ROLLOUTS")]
+    #[arg(long, value_name = "ROLLOUTS", conflicts_with = "fixed_turns")]
     fixed_work: Option<u64>,
+    /// Simulated turns per turn instead of the clock: a fixed amount of work
+    /// that, as time does, buys more rollouts when they are shorter (a
+    /// shorter horizon, a later turn).
+    #[arg(long, value_name = "TURNS")]
+    fixed_turns: Option<u64>,
     /// planner, base (the planner's base move alone: no rollouts) or greedy.
     #[arg(long, default_value = "planner")]
     policy: String,
@@ -41,21 +46,14 @@ struct Args {
     /// The bot's seed.
     #[arg(long, value_name = "SEED", default_value_t = 1)]
     seed: u64,
-    /// Overrides the planner's rollout horizon in turns (default: its own per M).
-    #[arg(long, value_name = "TURNS")]
-    horizon: Option<usize>,
-    /// Overrides how many candidate moves the planner ranks (default: its own).
-    #[arg(long, value_name = "COUNT")]
-    candidates: Option<usize>,
-    /// Overrides the z a challenger needs to replace the base move (default: its own).
-    #[arg(long, value_name = "Z")]
-    switch_z: Option<f64>,
-    /// Whether the AIs' expected destinations join the candidates.
+    /// Overrides one of the bot's tuned numbers, as the bot's own `--set`
+    /// (repeatable; `ahc061 --help` lists the keys), e.g.
+    /// `--set many.switch_z=1.5`.
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_override)]
+    set: Vec<String>,
+    /// Player 0's base policy: hand or learned (default: the bot's standard one).
     #[arg(long)]
-    block_candidates: Option<bool>,
-    /// Player 0's base policy: hand or learned.
-    #[arg(long, default_value = "hand")]
-    base: String,
+    base: Option<String>,
     /// The learned base's weights from FILE (as `train -o` writes them)
     /// instead of the committed ones; implies `--base learned`.
     #[arg(long, value_name = "FILE")]
@@ -73,28 +71,40 @@ fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
     match args.policy.as_str() {
         "greedy" => Box::new(Greedy),
         _ => {
-            let mut config = Config::for_players(mirror.game.m);
-            config.horizon = args.horizon.unwrap_or(config.horizon);
-            config.max_candidates = args.candidates.unwrap_or(config.max_candidates);
-            config.switch_z = args.switch_z.unwrap_or(config.switch_z);
-            config.block_candidates = args.block_candidates.unwrap_or(config.block_candidates);
+            let params = Params::default()
+                .with_overrides(args.set.iter().map(String::as_str))
+                .expect("checked by clap");
             let work = if args.policy == "base" {
                 Some(0)
             } else {
                 args.fixed_work
             };
-            let clock = Clock::new(start, args.budget, work);
+            let clock = match args.fixed_turns {
+                Some(turns) if args.policy != "base" => Clock::fixed_turns(start, turns),
+                _ => Clock::new(start, args.budget, work),
+            };
             let base: Box<dyn ahc061::base::BasePolicy> = match &args.weights {
                 Some(path) => {
                     let text = std::fs::read_to_string(path).expect("a readable --weights file");
                     let table = ahc061_tools::train::parse_table(&text).expect("weights");
                     Box::new(ahc061::base::Linear { table })
                 }
-                None => ahc061::base::by_name(&args.base).expect("a known --base"),
+                None => match &args.base {
+                    Some(name) => ahc061::base::by_name(name).expect("a known --base"),
+                    None => ahc061::base::standard(),
+                },
             };
-            Box::new(FullBot::with_config(mirror, args.seed, clock, config, base))
+            Box::new(FullBot::with_params(
+                mirror, args.seed, clock, &params, base,
+            ))
         }
     }
+}
+
+/// One `--set` pair, checked before any game starts.
+fn parse_override(pair: &str) -> Result<String, String> {
+    Params::default().with_overrides([pair])?;
+    Ok(pair.to_string())
 }
 
 fn play(path: &Path, args: &Args) -> (usize, i64, f64) {
