@@ -105,7 +105,10 @@ fn the_leaf_is_the_objective_at_the_end_and_extrapolates_before_it() {
     assert!(falling > got);
     // At the game's end both are the objective.
     leaf.turn = g.turns;
-    assert_eq!(Leaf::Extrapolated.value(&g, &root, &leaf), objective(&leaf, 3));
+    assert_eq!(
+        Leaf::Extrapolated.value(&g, &root, &leaf),
+        objective(&leaf, 3)
+    );
 }
 
 #[test]
@@ -119,7 +122,9 @@ fn an_allowance_in_turns_buys_more_of_shorter_rollouts() {
             ..Config::default()
         };
         let planner = &mut Planner::new(config, base::standard(), 11);
-        planner.choose(&g, &state, &belief, Allowance::Turns(6_000)).rollouts
+        planner
+            .choose(&g, &state, &belief, Allowance::Turns(6_000))
+            .rollouts
     };
     // A rollout from turn 1 simulates the first turn and `horizon` more.
     let (long, short) = (rollouts(99), rollouts(19));
