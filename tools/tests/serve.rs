@@ -3,7 +3,7 @@
 //! request gets a clear message and leaves the game as it was: an illegal
 //! or off-board cell, a stale turn number, a malformed body, an unknown
 //! game; paths that look like files are 404, bodies and heads past their
-//! caps 413 and 431; a
+//! caps 413 and 431 (or, for a head still coming, a closed connection); a
 //! port in use is one line and a failing exit. Two games run side by side
 //! without touching each other, the number of games kept is bounded, and the
 //! coach is the real bot: playing its advice every turn scores the bot's score.
@@ -453,37 +453,43 @@ fn over_tcp_files_are_404_bodies_are_capped_and_strangers_refused() {
         );
     }
     let move_path = format!("/api/game/{id}/move");
-    // A body announced past the cap is refused unread; one without a
-    // length (chunked) is refused too.
+    // A body announced past the cap is refused unread; one sent in chunks
+    // is cut off at the cap; a small one in chunks is read as any other.
     let request = format!(
         "POST {move_path} HTTP/1.1\r\n{host}\r\nContent-Type: application/json\r\n\
          Content-Length: 100000000\r\nConnection: close\r\n\r\n{{}}"
     );
     let (status, body) = server.raw(request.as_bytes());
     assert_eq!(status, 413, "{body}");
+    let chunked = |body: &str| {
+        format!(
+            "POST {move_path} HTTP/1.1\r\n{host}\r\nContent-Type: application/json\r\n\
+             Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n{:x}\r\n{body}\r\n0\r\n\r\n",
+            body.len()
+        )
+    };
     let big = format!(
         "{{\"turn\": 0, \"x\": 6, \"y\": 1, \"pad\": \"{}\"}}",
         "x".repeat(8000)
     );
-    let request = format!(
-        "POST {move_path} HTTP/1.1\r\n{host}\r\nContent-Type: application/json\r\n\
-         Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n{:x}\r\n{big}\r\n0\r\n\r\n",
-        big.len()
-    );
-    let (status, body) = server.raw(request.as_bytes());
-    assert_eq!(status, 411, "{body}");
+    let (status, body) = server.raw(chunked(&big).as_bytes());
+    assert_eq!(status, 413, "{body}");
+    let (status, body) = server.raw(chunked(r#"{"turn": 5, "x": 6, "y": 1}"#).as_bytes());
+    assert_eq!(status, 409, "{body}");
     // A head past its cap (one endless header, or too many) is refused
-    // after its first 8 KiB.
+    // after its first 8 KiB: hyper answers 431 and closes, and a client
+    // still sending may see the connection reset before it reads that.
     let mut request = format!("GET / HTTP/1.1\r\n{host}\r\nX-Big: ").into_bytes();
     request.extend(std::iter::repeat_n(b'a', 1 << 20));
-    let (status, body) = server.raw(&request);
-    assert_eq!(status, 431, "{body}");
+    let status = server.raw_or_closed(&request).map(|(status, _)| status);
+    assert!(matches!(status, None | Some(431)), "{status:?}");
     let many: String = (0..40).map(|k| format!("X-{k}: {k}\r\n")).collect();
     let request = format!("GET / HTTP/1.1\r\n{host}\r\n{many}Connection: close\r\n\r\n");
     assert_eq!(server.raw(request.as_bytes()).0, 431);
+    // A long path within the head's cap names no route.
     let long_path = format!("/api/game/{id}/{}", "a".repeat(2000));
     let request = format!("GET {long_path} HTTP/1.1\r\n{host}\r\nConnection: close\r\n\r\n");
-    assert_eq!(server.raw(request.as_bytes()).0, 414);
+    assert_eq!(server.raw(request.as_bytes()).0, 404);
     // Another site's page: a name other than this machine's, or a simple
     // (non-JSON) POST that a form could send.
     let request = format!(

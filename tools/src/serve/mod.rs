@@ -7,46 +7,69 @@
 //! - [`coach`]: the real bot following that game, and its score on the case;
 //! - [`app`]: the routes and their JSON, the games kept in memory;
 //! - [`page`]: the page (HTML, script and style, compiled in);
-//! - this module: the HTTP transport and its limits.
+//! - this module: the HTTP server and its limits.
 //!
-//! The transport is small and ours so that every limit is: it listens on
-//! 127.0.0.1 only; each connection is read on a thread of its own (at most
-//! [`MAX_CONNECTIONS`] at once, each for at most [`READ_TIME`]) into a
-//! buffer that never holds more than [`MAX_HEAD`] bytes of head and
-//! [`MAX_BODY`] of body (parsed by `httparse`); one request per connection
-//! (`Connection: close`). The app answers one request at a time on a thread
-//! of its own (the bot it runs stays on it): several tabs each play their
-//! own game, interleaved.
+//! The server is hyper's HTTP/1.1 on tokio, the request handed to the app
+//! through axum, the limits set on the stack: it listens on 127.0.0.1 only;
+//! at most [`MAX_CONNECTIONS`] connections are served at once (a semaphore
+//! on accept; past it, 503); hyper reads a head of at most [`MAX_HEAD`]
+//! bytes and [`MAX_HEADERS`] headers (else 431) within [`READ_TIME`], and
+//! one request per connection (keep-alive off); tower-http caps the body at
+//! [`MAX_BODY`] bytes (413), sets the response headers and turns a panic in
+//! a request into a 500 for that request alone. The body must arrive within
+//! [`READ_TIME`] too (408). The app answers one request at a time on a
+//! thread of its own (the bot it runs stays on it, and the planner's work
+//! keeps off tokio's): several tabs each play their own game, interleaved.
 
 pub mod app;
 pub mod coach;
 pub mod page;
 pub mod session;
 
-use std::io::{Read, Write};
-use std::net::{Shutdown, TcpListener, TcpStream};
+use std::net::TcpListener;
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{FromRequest, Request, State};
+use axum::http::header::{
+    CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE, HOST, X_CONTENT_TYPE_OPTIONS,
+};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::sync::{Semaphore, oneshot};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 use app::{App, Reply, Settings};
 
-/// Largest request head (request line and headers) read.
+/// Largest request head (request line and headers) read; hyper's least.
 pub const MAX_HEAD: usize = 8192;
+/// Headers in a request at most.
+pub const MAX_HEADERS: usize = 32;
 /// Largest request body read; every API body is a few dozen bytes.
 pub const MAX_BODY: usize = 4096;
-/// Longest request path (with its query) answered.
-pub const MAX_PATH: usize = 512;
-/// Headers in a request at most.
-const MAX_HEADERS: usize = 32;
-/// Connections read at once; more are told to come back (503).
+/// Connections served at once; more are told to come back (503).
 pub const MAX_CONNECTIONS: usize = 16;
-/// How long a connection may take to send its request.
+/// How long a connection may take to send its head, and then its body.
 pub const READ_TIME: Duration = Duration::from_secs(10);
+/// How long a connection past the cap may take to be told so.
+const BUSY_TIME: Duration = Duration::from_secs(1);
+
+/// A request for the app's thread, and where its reply (or panic) goes.
+type Job = (
+    Method,
+    String,
+    Bytes,
+    oneshot::Sender<std::thread::Result<Reply>>,
+);
 
 /// A server bound to 127.0.0.1, not yet answering.
 pub struct Listening {
@@ -62,246 +85,152 @@ pub fn bind(port: u16) -> Result<Listening> {
     Ok(Listening { listener, port })
 }
 
-/// A request as the app's checks need it.
-struct Request {
-    method: String,
-    path: String,
-    host: Option<String>,
-    content_type: Option<String>,
-    body: Vec<u8>,
-}
-
 impl Listening {
     /// Answers requests until the process ends.
     pub fn serve(self, settings: Settings) -> Result<()> {
-        let (to_app, requests) = mpsc::channel::<(Request, Sender<Reply>)>();
-        thread::spawn(move || {
-            let mut app = App::new(settings);
-            for (request, back) in requests {
-                // A bug met by one request fails that request, not the server.
-                let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    answer(&mut app, request)
-                }))
-                .unwrap_or_else(|_| Reply::error(500, "the server failed on this request"));
-                let _ = back.send(reply);
+        self.listener.set_nonblocking(true)?;
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        runtime.block_on(accept(self.listener, settings))
+    }
+}
+
+async fn accept(listener: TcpListener, settings: Settings) -> Result<()> {
+    let listener = tokio::net::TcpListener::from_std(listener)?;
+    let (to_app, requests) = mpsc::channel::<Job>();
+    std::thread::spawn(move || {
+        let mut app = App::new(settings);
+        for (method, path, body, back) in requests {
+            // A panic fails this request alone (sent on to CatchPanicLayer);
+            // the games go on as they are.
+            let _ = back.send(std::panic::catch_unwind(AssertUnwindSafe(|| {
+                app.handle(method.as_str(), &path, &body)
+            })));
+        }
+    });
+    let app = headers(Router::new().fallback(answer).with_state(to_app))
+        .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(CatchPanicLayer::custom(|_| {
+            response(Reply::error(500, "the server failed on this request"))
+        }));
+    let busy =
+        headers(Router::new().fallback(async || {
+            response(Reply::error(503, "too many connections at once; try again"))
+        }));
+    let open = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(READ_TIME)
+        .max_buf_size(MAX_HEAD)
+        .max_header_size(MAX_HEAD)
+        .max_headers(MAX_HEADERS)
+        .keep_alive(false);
+    loop {
+        // A connection that failed before it was accepted is no concern.
+        let Ok((stream, _)) = listener.accept().await else {
+            continue;
+        };
+        let permit = open.clone().try_acquire_owned().ok();
+        let service = if permit.is_some() { &app } else { &busy };
+        let connection = http.serve_connection(
+            TokioIo::new(stream),
+            TowerToHyperService::new(service.clone()),
+        );
+        tokio::spawn(async move {
+            // A client that went away is no concern of the others.
+            match permit {
+                Some(_held) => drop(connection.await),
+                None => drop(tokio::time::timeout(BUSY_TIME, connection).await),
             }
         });
-        let open = Arc::new(AtomicUsize::new(0));
-        for stream in self.listener.incoming() {
-            // A connection that failed before it was accepted is no concern.
-            let Ok(mut stream) = stream else { continue };
-            if open.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
-                let reply = Reply::error(503, "too many connections at once; try again");
-                respond(&mut stream, &reply);
-                continue;
-            }
-            open.fetch_add(1, Ordering::SeqCst);
-            let (to_app, open) = (to_app.clone(), open.clone());
-            thread::spawn(move || {
-                let reply = match read_request(&mut stream) {
-                    Ok(request) => {
-                        let (back, reply) = mpsc::channel();
-                        let _ = to_app.send((request, back));
-                        reply
-                            .recv()
-                            .unwrap_or_else(|_| Reply::error(500, "the server failed"))
-                    }
-                    Err(reply) => reply,
-                };
-                respond(&mut stream, &reply);
-                open.fetch_sub(1, Ordering::SeqCst);
-            });
-        }
-        Ok(())
     }
 }
 
-/// Reads one request within the limits, or the reply that refuses it.
-fn read_request(stream: &mut TcpStream) -> Result<Request, Reply> {
-    let deadline = Instant::now() + READ_TIME;
-    let mut buf = Vec::with_capacity(1024);
-    let head_len = loop {
-        if let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
-            break end + 4;
-        }
-        if buf.len() > MAX_HEAD {
-            return Err(Reply::error(
-                431,
-                format!("request head larger than {MAX_HEAD} bytes"),
-            ));
-        }
-        read_some(stream, &mut buf, MAX_HEAD + 4, deadline)?;
-    };
-    if head_len > MAX_HEAD {
-        return Err(Reply::error(
-            431,
-            format!("request head larger than {MAX_HEAD} bytes"),
-        ));
-    }
-    let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
-    let mut parsed = httparse::Request::new(&mut headers);
-    match parsed.parse(&buf[..head_len]) {
-        Ok(httparse::Status::Complete(_)) => {}
-        Err(httparse::Error::TooManyHeaders) => {
-            return Err(Reply::error(
-                431,
-                format!("more than {MAX_HEADERS} headers"),
-            ));
-        }
-        _ => return Err(Reply::error(400, "not an HTTP request")),
-    }
-    let path = parsed.path.unwrap_or("").to_string();
-    if path.len() > MAX_PATH {
-        return Err(Reply::error(
-            414,
-            format!("request path longer than {MAX_PATH} bytes"),
-        ));
-    }
-    let header = |name: &str| {
-        (parsed.headers.iter())
-            .find(|h| h.name.eq_ignore_ascii_case(name))
-            .map(|h| String::from_utf8_lossy(h.value).trim().to_string())
-    };
-    if header("Transfer-Encoding").is_some() {
-        return Err(Reply::error(
-            411,
-            "a body must come with its Content-Length",
-        ));
-    }
-    let length = match header("Content-Length") {
-        None => 0,
-        Some(text) => text
-            .parse::<usize>()
-            .map_err(|_| Reply::error(400, format!("bad Content-Length: {text:?}")))?,
-    };
-    if length > MAX_BODY {
-        return Err(Reply::error(
-            413,
-            format!("request body larger than {MAX_BODY} bytes"),
-        ));
-    }
-    let request = Request {
-        method: parsed.method.unwrap_or("").to_string(),
-        path,
-        host: header("Host"),
-        content_type: header("Content-Type"),
-        body: Vec::new(),
-    };
-    let mut body = buf.split_off(head_len);
-    while body.len() < length {
-        read_some(stream, &mut body, length, deadline)?;
-    }
-    body.truncate(length);
-    Ok(Request { body, ..request })
+/// The headers every response carries.
+fn headers(router: Router) -> Router {
+    router
+        .layer(SetResponseHeaderLayer::overriding(
+            CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
 }
 
-/// Reads what has come (at most up to `limit` bytes in `buf`) before the
-/// deadline; the end of the stream or the deadline is a refusal.
-fn read_some(
-    stream: &mut TcpStream,
-    buf: &mut Vec<u8>,
-    limit: usize,
-    deadline: Instant,
-) -> Result<(), Reply> {
-    let timeout = || Reply::error(408, "the request took too long to arrive");
-    let left = deadline.saturating_duration_since(Instant::now());
-    if left.is_zero() {
-        return Err(timeout());
+/// Checks the request's origin and kind, reads its body, then hands it to
+/// the app on a blocking thread.
+async fn answer(
+    State(app): State<Sender<Job>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    if let Some(refusal) = refusal(&method, &headers) {
+        return response(refusal);
     }
-    let _ = stream.set_read_timeout(Some(left));
-    let mut chunk = [0u8; 2048];
-    let room = limit.saturating_sub(buf.len()).clamp(1, chunk.len());
-    match stream.read(&mut chunk[..room]) {
-        Ok(0) => Err(Reply::error(400, "the request ended early")),
-        Ok(n) => {
-            buf.extend_from_slice(&chunk[..n]);
-            Ok(())
-        }
-        Err(e)
-            if matches!(
-                e.kind(),
-                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-            ) =>
-        {
-            Err(timeout())
-        }
-        Err(e) => Err(Reply::error(400, format!("cannot read the request: {e}"))),
+    let body =
+        match tokio::time::timeout(READ_TIME, Bytes::from_request(Request::new(body), &())).await {
+            Err(_) => return response(Reply::error(408, "the request took too long to arrive")),
+            // Past the cap (413), or cut short (400).
+            Ok(Err(e)) => return response(Reply::error(e.status().as_u16(), e.body_text())),
+            Ok(Ok(body)) => body,
+        };
+    let path = uri
+        .path_and_query()
+        .map_or(uri.path(), |p| p.as_str())
+        .to_string();
+    let (back, reply) = oneshot::channel();
+    let sent = app.send((method, path, body, back));
+    match (sent, reply.await) {
+        (Ok(()), Ok(Ok(reply))) => response(reply),
+        // The app's panic goes on to CatchPanicLayer: a 500 for this request.
+        (Ok(()), Ok(Err(panic))) => std::panic::resume_unwind(panic),
+        _ => response(Reply::error(500, "the server failed")),
     }
 }
 
-/// Checks the request's origin and kind, then hands it to the app.
-fn answer(app: &mut App, request: Request) -> Reply {
+/// Why a request is refused before the app sees it, if it is.
+fn refusal(method: &Method, headers: &HeaderMap) -> Option<Reply> {
+    let header = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
     // A page from elsewhere may reach 127.0.0.1 through a name of its own
     // (DNS rebinding): only this machine's names are served.
-    let host = request.host.unwrap_or_default();
-    let host_name = host.rsplit_once(':').map_or(host.as_str(), |(h, _)| h);
+    let host = header(HOST).unwrap_or_default().trim();
+    let host_name = host.rsplit_once(':').map_or(host, |(h, _)| h);
     if !["127.0.0.1", "localhost"].contains(&host_name) {
-        return Reply::error(
+        return Some(Reply::error(
             421,
             format!("this server answers 127.0.0.1 only, not {host:?}"),
-        );
-    }
-    if request.method == "POST" {
-        // A form or a plain-text fetch from another site cannot set this
-        // without the browser asking first (and being refused).
-        let json = (request.content_type.as_deref())
-            .and_then(|t| t.split(';').next())
-            .is_some_and(|t| t.trim() == "application/json");
-        if !json {
-            return Reply::error(
-                415,
-                "a POST body must be sent as Content-Type: application/json",
-            );
-        }
-    }
-    app.handle(&request.method, &request.path, &request.body)
-}
-
-/// Writes the reply and closes the connection.
-fn respond(stream: &mut TcpStream, reply: &Reply) {
-    let mut head = format!(
-        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\n\
-         Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n",
-        reply.status,
-        reason(reply.status),
-        reply.content_type,
-        reply.body.len()
-    );
-    if let Some(name) = &reply.download {
-        head.push_str(&format!(
-            "Content-Disposition: attachment; filename=\"{name}\"\r\n"
         ));
     }
-    head.push_str("\r\n");
-    let _ = stream.set_write_timeout(Some(READ_TIME));
-    // A client that went away is no concern of the others.
-    let _ = stream
-        .write_all(head.as_bytes())
-        .and_then(|_| stream.write_all(reply.body.as_bytes()))
-        .and_then(|_| stream.flush());
-    // Closing with unread input would reset the connection, and the client
-    // could lose the reply: say we are done, then drop what it still sends
-    // (a little, briefly).
-    let _ = stream.shutdown(Shutdown::Write);
-    let _ = stream.set_read_timeout(Some(Duration::from_millis(200)));
-    let _ = std::io::copy(&mut stream.take(1 << 16), &mut std::io::sink());
+    // A form or a plain-text fetch from another site cannot set this
+    // without the browser asking first (and being refused).
+    let json = (header(CONTENT_TYPE).and_then(|t| t.split(';').next()))
+        .is_some_and(|t| t.trim() == "application/json");
+    if method == Method::POST && !json {
+        return Some(Reply::error(
+            415,
+            "a POST body must be sent as Content-Type: application/json",
+        ));
+    }
+    None
 }
 
-fn reason(status: u16) -> &'static str {
-    match status {
-        200 => "OK",
-        400 => "Bad Request",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        408 => "Request Timeout",
-        409 => "Conflict",
-        411 => "Length Required",
-        413 => "Content Too Large",
-        414 => "URI Too Long",
-        415 => "Unsupported Media Type",
-        421 => "Misdirected Request",
-        431 => "Request Header Fields Too Large",
-        503 => "Service Unavailable",
-        _ => "Error",
+/// The app's reply as an HTTP response.
+fn response(reply: Reply) -> Response {
+    let status = StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let mut response = (status, [(CONTENT_TYPE, reply.content_type)], reply.body).into_response();
+    let attachment = (reply.download)
+        .and_then(|name| HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")).ok());
+    if let Some(value) = attachment {
+        response.headers_mut().insert(CONTENT_DISPOSITION, value);
     }
+    response
 }

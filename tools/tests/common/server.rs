@@ -42,6 +42,13 @@ impl Server {
     /// Sends `request` as is (a whole HTTP/1.1 request, which should say
     /// `Connection: close`) and returns the status code and the body.
     pub fn raw(&self, request: &[u8]) -> (u16, String) {
+        self.raw_or_closed(request)
+            .unwrap_or_else(|| panic!("the connection closed without a response"))
+    }
+
+    /// As [`Server::raw`], or `None` if the server closed the connection
+    /// before the client could read any response.
+    pub fn raw_or_closed(&self, request: &[u8]) -> Option<(u16, String)> {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(30)))
@@ -50,6 +57,9 @@ impl Server {
         let _ = stream.write_all(request);
         let mut response = Vec::new();
         let _ = stream.read_to_end(&mut response);
+        if response.is_empty() {
+            return None;
+        }
         let text = String::from_utf8_lossy(&response).into_owned();
         let status = text
             .split_whitespace()
@@ -60,7 +70,7 @@ impl Server {
             .split_once("\r\n\r\n")
             .map_or("", |(_, b)| b)
             .to_string();
-        (status, body)
+        Some((status, body))
     }
 
     /// A request with a JSON body (or none, for GET).
