@@ -109,11 +109,7 @@ async fn accept(listener: TcpListener, settings: Settings) -> Result<()> {
             })));
         }
     });
-    let app = headers(Router::new().fallback(answer).with_state(to_app))
-        .layer(RequestBodyLimitLayer::new(MAX_BODY))
-        .layer(CatchPanicLayer::custom(|_| {
-            response(Reply::error(500, "the server failed on this request"))
-        }));
+    let app = router(to_app);
     let busy =
         headers(Router::new().fallback(async || {
             response(Reply::error(503, "too many connections at once; try again"))
@@ -145,6 +141,15 @@ async fn accept(listener: TcpListener, settings: Settings) -> Result<()> {
             }
         });
     }
+}
+
+/// The app's routes behind their layers: requests go to `to_app`.
+fn router(to_app: Sender<Job>) -> Router {
+    headers(Router::new().fallback(answer).with_state(to_app))
+        .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(CatchPanicLayer::custom(|_| {
+            response(Reply::error(500, "the server failed on this request"))
+        }))
 }
 
 /// The headers every response carries.
@@ -233,4 +238,50 @@ fn response(reply: Reply) -> Response {
         response.headers_mut().insert(CONTENT_DISPOSITION, value);
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tower::ServiceExt;
+
+    /// A panic in the app fails its request (500, JSON) and not the next.
+    #[test]
+    fn a_panic_fails_its_request_alone() {
+        let (to_app, requests) = mpsc::channel::<Job>();
+        std::thread::spawn(move || {
+            for (_, path, _, back) in requests {
+                let _ = back.send(std::panic::catch_unwind(|| {
+                    assert_ne!(path, "/boom", "a bug met by this request");
+                    Reply::error(404, "no such thing")
+                }));
+            }
+        });
+        let router = router(to_app);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let get = |path: &str| {
+            let request = Request::get(path)
+                .header(HOST, "127.0.0.1:8061")
+                .body(Body::empty())
+                .unwrap();
+            runtime.block_on(async {
+                let response = router.clone().oneshot(request).await.unwrap();
+                let status = response.status().as_u16();
+                let body = Bytes::from_request(Request::new(response.into_body()), &());
+                let body: serde_json::Value = serde_json::from_slice(&body.await.unwrap()).unwrap();
+                (
+                    status,
+                    body["error"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+        };
+        assert_eq!(
+            get("/boom"),
+            (500, "the server failed on this request".into())
+        );
+        assert_eq!(get("/next"), (404, "no such thing".into()));
+    }
 }
