@@ -1,9 +1,10 @@
 //! The planner: Monte Carlo rollouts from each candidate first move.
 //!
 //! Each rollout draws every AI's parameters from the belief, plays the first
-//! turn with the candidate, then continues for a horizon with the greedy base
+//! turn with the candidate, then continues for a horizon with the base
 //! policy for player 0 and the sampled ε-greedy policies for the AIs, and
-//! scores the end with the game's objective, log2(1 + S0 / S_A). Candidates
+//! scores where it stops with the game's objective, log2(1 + S0 / S_A): at
+//! the game's end exactly, before it as the [`Leaf`] estimates it. Candidates
 //! share the rollouts' random seeds (common random numbers) and successive
 //! halving spends the rollouts on the close ones.
 
