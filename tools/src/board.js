@@ -3,7 +3,8 @@
 // shade and in its corner, the owner's colour darker with the level, the
 // pieces, and one turn's moves as arrows, with a dashed square on a
 // destination reached and a cross on a collision (red) or a bounce (orange).
-// Defines one global, AHC061. No rule of the game is computed here.
+// Also the planner's numbers as both pages print them. Defines one global,
+// AHC061. No rule of the game is computed here.
 var AHC061 = (function () {
   "use strict";
   var SVGNS = "http://www.w3.org/2000/svg";
@@ -135,6 +136,23 @@ var AHC061 = (function () {
       CELL: CELL, MARGIN: MARGIN };
   }
 
+  // The planner's numbers as both pages print them. Its mean gain over the
+  // base move, in the absolute score's points (its unit is
+  // log2(1 + S0/S_A), which the score multiplies by 1e5).
+  function advantagePoints(mean) {
+    if (mean === null || mean === undefined) return "–";
+    var points = 1e5 * mean;
+    return Math.abs(points) < 0.5 ? "0" : (points > 0 ? "+" : "") + Math.round(points);
+  }
+  // z is mean / standard error: with rollouts that all agree the error is
+  // near 0 and z huge for a gain of nothing; such a gain reads "none", and
+  // |z| above 99 as "> 99".
+  function zText(z, mean) {
+    if (z === null || z === undefined) return "–";
+    if (Math.abs(1e5 * mean) < 0.5) return "none";
+    return Math.abs(z) > 99 ? (z > 0 ? "> 99" : "< −99") : Number(z).toFixed(1);
+  }
+
   return { svg: svg, playerColour: playerColour, darkColour: darkColour,
-    levelColour: levelColour, board: board };
+    levelColour: levelColour, board: board, advantagePoints: advantagePoints, zText: zText };
 })();

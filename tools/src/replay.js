@@ -27,6 +27,7 @@
   function rc(c) { return [Math.floor(c / N), c % N]; }
   function fmt(x, d) { return x === null || x === undefined ? "–" : Number(x).toFixed(d); }
   var playerColour = AHC061.playerColour, darkColour = AHC061.darkColour;
+  var advantagePoints = AHC061.advantagePoints, zText = AHC061.zText;
   function levelColour(p, level) { return AHC061.levelColour(U, p, level); }
   // Round tick values (1, 2, 2.5 or 5 times a power of ten apart) covering
   // [lo, hi] with about `count` steps, as the report's axes (report.rs).
@@ -258,21 +259,6 @@
       svg("text", { x: at[0] + 14, y: at[1] - 12, "font-size": 10, fill: "#000", stroke: "#fff",
         "stroke-width": 3, "paint-order": "stroke", "class": "cand" }, candidateLayer, "#" + i);
     });
-  }
-  // The planner's mean gain over the base move, in the absolute score's
-  // points (its unit is log2(1 + S0/S_A), which the score multiplies by 1e5).
-  function advantagePoints(mean) {
-    if (mean === null || mean === undefined) return "–";
-    var points = 1e5 * mean;
-    return Math.abs(points) < 0.5 ? "0" : (points > 0 ? "+" : "") + Math.round(points);
-  }
-  // z is mean / standard error: with rollouts that all agree the error is
-  // near 0 and z huge for a gain of nothing; such a gain reads "none", and
-  // |z| above 99 as "> 99".
-  function zText(z, mean) {
-    if (z === null || z === undefined) return "–";
-    if (Math.abs(1e5 * mean) < 0.5) return "none";
-    return Math.abs(z) > 99 ? (z > 0 ? "> 99" : "< −99") : fmt(z, 1);
   }
   function drawTruthOnly(box) {
     el("h3", {}, box, "The AIs' true parameters");

@@ -15,17 +15,12 @@ use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061_tools::runner::GameLog;
 
 mod common;
-use common::browser::{chromium, dump_dom, result_json, scratch_dir};
+use common::browser::{chromium_or_skip, dump_dom, result_json, scratch_dir};
 use common::{bot, data};
 
 #[test]
 fn replay_and_report_work_in_a_browser() {
-    let Some(browser) = chromium() else {
-        assert!(
-            std::env::var_os("AHC061_REQUIRE_BROWSER").is_none(),
-            "AHC061_REQUIRE_BROWSER is set but no chromium was found"
-        );
-        eprintln!("SKIPPED: no chromium on PATH (install Debian's `chromium` to run this test)");
+    let Some(browser) = chromium_or_skip() else {
         return;
     };
     let dir = scratch_dir("replay");

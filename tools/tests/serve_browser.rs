@@ -19,7 +19,7 @@ use ahc061_tools::runner::GameLog;
 use ahc061_tools::serve::coach::bot_score;
 
 mod common;
-use common::browser::{chromium, dump_url, result_json, scratch_dir};
+use common::browser::{chromium_or_skip, dump_url, result_json, scratch_dir};
 use common::data;
 use common::server::Server;
 
@@ -32,12 +32,7 @@ const UNDO_AT: usize = 10;
 
 #[test]
 fn a_whole_game_played_by_clicks_scores_as_the_tester_does() {
-    let Some(browser) = chromium() else {
-        assert!(
-            std::env::var_os("AHC061_REQUIRE_BROWSER").is_none(),
-            "AHC061_REQUIRE_BROWSER is set but no chromium was found"
-        );
-        eprintln!("SKIPPED: no chromium on PATH (install Debian's `chromium` to run this test)");
+    let Some(browser) = chromium_or_skip() else {
         return;
     };
     let dir = scratch_dir("serve");

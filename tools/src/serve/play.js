@@ -27,6 +27,7 @@
     return e;
   }
   var svg = AHC061.svg;
+  var advantagePoints = AHC061.advantagePoints, zText = AHC061.zText;
   function $(id) { return document.getElementById(id); }
   function rc(c) { return [Math.floor(c / G.n), c % G.n]; }
   function fmt(x, d) { return x === null || x === undefined ? "–" : Number(x).toFixed(d); }
@@ -190,19 +191,6 @@
     var c = advice.chosen, mark = B.centre(c[0] * G.n + c[1]);
     svg("circle", { cx: mark[0], cy: mark[1], r: 20, "class": "bot-move", "data-x": c[0], "data-y": c[1] }, layers.coach);
   }
-  // As on the replay page: gains in the absolute score's points; z "none"
-  // when the gain is nothing (rollouts that all agree make z meaningless).
-  function advantagePoints(mean) {
-    if (mean === null || mean === undefined) return "–";
-    var points = 1e5 * mean;
-    return Math.abs(points) < 0.5 ? "0" : (points > 0 ? "+" : "") + Math.round(points);
-  }
-  function zText(z, mean) {
-    if (z === null || z === undefined) return "–";
-    if (Math.abs(1e5 * mean) < 0.5) return "none";
-    return Math.abs(z) > 99 ? (z > 0 ? "> 99" : "< −99") : fmt(z, 1);
-  }
-
   // ---------------------------------------------------------------- actions
   // A new position from the server: draw it, then fetch what goes with it.
   function setGame(g) {

@@ -21,6 +21,21 @@ pub fn chromium() -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
+/// The browser, or None when there is none and the test should skip
+/// (saying so); with AHC061_REQUIRE_BROWSER set (as in CI) a missing browser
+/// fails the test instead.
+pub fn chromium_or_skip() -> Option<PathBuf> {
+    let browser = chromium();
+    if browser.is_none() {
+        assert!(
+            std::env::var_os("AHC061_REQUIRE_BROWSER").is_none(),
+            "AHC061_REQUIRE_BROWSER is set but no chromium was found"
+        );
+        eprintln!("SKIPPED: no chromium on PATH (install Debian's `chromium` to run this test)");
+    }
+    browser
+}
+
 pub fn scratch_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("browser-{name}"));
     let _ = fs::remove_dir_all(&dir);
