@@ -3,7 +3,8 @@
 // shade and in its corner, the owner's colour darker with the level, the
 // pieces, and one turn's moves as arrows, with a dashed square on a
 // destination reached and a cross on a collision (red) or a bounce (orange).
-// Also the planner's numbers as both pages print them. Defines one global,
+// Also the small helpers both pages use (HTML elements, number formats, the
+// planner's numbers as both print them). Defines one global,
 // AHC061. No rule of the game is computed here.
 var AHC061 = (function () {
   "use strict";
@@ -18,6 +19,16 @@ var AHC061 = (function () {
     if (parent) parent.appendChild(e);
     return e;
   }
+  // An HTML element, as `svg` makes an SVG one.
+  function el(tag, attrs, parent, text) {
+    var e = document.createElement(tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  // A number with `d` decimals, "–" when there is none.
+  function fmt(x, d) { return x === null || x === undefined ? "–" : Number(x).toFixed(d); }
   function playerColour(p) { return "hsl(" + HUES[p] + ", 70%, 50%)"; }
   function darkColour(p) { return "hsl(" + HUES[p] + ", 80%, 25%)"; }
   // The owner's colour, darker with the level (1 … u).
@@ -150,9 +161,9 @@ var AHC061 = (function () {
   function zText(z, mean) {
     if (z === null || z === undefined) return "–";
     if (Math.abs(1e5 * mean) < 0.5) return "none";
-    return Math.abs(z) > 99 ? (z > 0 ? "> 99" : "< −99") : Number(z).toFixed(1);
+    return Math.abs(z) > 99 ? (z > 0 ? "> 99" : "< −99") : fmt(z, 1);
   }
 
-  return { svg: svg, playerColour: playerColour, darkColour: darkColour,
+  return { el: el, svg: svg, fmt: fmt, playerColour: playerColour, darkColour: darkColour,
     levelColour: levelColour, board: board, advantagePoints: advantagePoints, zText: zText };
 })();

@@ -15,17 +15,9 @@
   var turn = 0, timer = null;
 
   // ---------------------------------------------------------------- helpers
-  function el(tag, attrs, parent, text) {
-    var e = document.createElement(tag);
-    for (var k in attrs) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
-    if (parent) parent.appendChild(e);
-    return e;
-  }
-  var svg = AHC061.svg;
+  var el = AHC061.el, svg = AHC061.svg, fmt = AHC061.fmt;
   function $(id) { return document.getElementById(id); }
   function rc(c) { return [Math.floor(c / N), c % N]; }
-  function fmt(x, d) { return x === null || x === undefined ? "–" : Number(x).toFixed(d); }
   var playerColour = AHC061.playerColour, darkColour = AHC061.darkColour;
   var advantagePoints = AHC061.advantagePoints, zText = AHC061.zText;
   function levelColour(p, level) { return AHC061.levelColour(U, p, level); }

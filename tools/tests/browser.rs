@@ -41,12 +41,7 @@ fn replay_and_report_work_in_a_browser() {
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&tester.stderr);
-    let tester_score: i64 = stderr
-        .lines()
-        .find_map(|line| line.strip_prefix("Score = "))
-        .unwrap_or_else(|| panic!("no score from the tester: {stderr}"))
-        .parse()
-        .unwrap();
+    let tester_score = common::tester_score(&stderr);
     assert!(tester_score > 0, "{stderr}");
 
     // The engine's final scores of the same game.

@@ -65,12 +65,7 @@ fn a_whole_game_played_by_clicks_scores_as_the_tester_does() {
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&tester.stderr);
-    let tester_score: i64 = stderr
-        .lines()
-        .find_map(|line| line.strip_prefix("Score = "))
-        .unwrap_or_else(|| panic!("no score from the tester: {stderr}"))
-        .parse()
-        .unwrap();
+    let tester_score = common::tester_score(&stderr);
     assert!(tester_score > 0, "{stderr}");
 
     let out_dir = dir.join("saved");

@@ -479,11 +479,6 @@ fn the_tester_corrupts_on_request() {
         stderr.contains("\ncorrupted: turn 50: reported cell ("),
         "{stderr}"
     );
-    let score: i64 = stderr
-        .lines()
-        .find_map(|l| l.strip_prefix("Score = "))
-        .unwrap()
-        .parse()
-        .unwrap();
+    let score = common::tester_score(&stderr);
     assert!(score > 0, "{stderr}");
 }

@@ -19,18 +19,10 @@
   var B = null, cells = [], layers = {};
 
   // ---------------------------------------------------------------- helpers
-  function el(tag, attrs, parent, text) {
-    var e = document.createElement(tag);
-    for (var k in attrs) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
-    if (parent) parent.appendChild(e);
-    return e;
-  }
-  var svg = AHC061.svg;
+  var el = AHC061.el, svg = AHC061.svg, fmt = AHC061.fmt;
   var advantagePoints = AHC061.advantagePoints, zText = AHC061.zText;
   function $(id) { return document.getElementById(id); }
   function rc(c) { return [Math.floor(c / G.n), c % G.n]; }
-  function fmt(x, d) { return x === null || x === undefined ? "–" : Number(x).toFixed(d); }
   function levelColour(p, level) { return AHC061.levelColour(G.u, p, level); }
   function isLegal(x, y) {
     return G.legal.some(function (l) { return l[0] === x && l[1] === y; });

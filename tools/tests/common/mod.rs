@@ -17,6 +17,16 @@ pub fn data(path: &str) -> PathBuf {
         .join(path)
 }
 
+/// The score in a tester's stderr (its `Score = N` line).
+pub fn tester_score(stderr: &str) -> i64 {
+    stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("Score = "))
+        .unwrap_or_else(|| panic!("no score from the tester: {stderr}"))
+        .parse()
+        .unwrap()
+}
+
 /// The release bot, built from the current sources: `cargo build --release
 /// -p ahc061` into a target directory of its own under the tests' temporary
 /// folder (the running `cargo test` holds the lock of its own). Always run,
