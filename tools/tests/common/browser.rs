@@ -52,7 +52,41 @@ pub fn dump_dom(browser: &Path, page: &Path, hash: &str, profile: &Path) -> Stri
 /// The DOM of the page at `url` once its scripts are idle, or after
 /// `budget_ms` of virtual time (which runs fast while nothing happens
 /// and stands still while a fetch is pending).
+///
+/// A browser killed by a signal is started again, up to three times in all:
+/// headless Chromium has crashed (SIGSEGV) on a page that loads and passes on
+/// every other run, and such a crash says nothing about the page. Any other
+/// failure, and a third crash, fail the test with the browser's last words.
 pub fn dump_url(browser: &Path, url: &str, profile: &Path, budget_ms: u64) -> String {
+    const ATTEMPTS: usize = 3;
+    for attempt in 1..=ATTEMPTS {
+        let _ = fs::remove_dir_all(profile);
+        match run_browser(browser, url, profile, budget_ms) {
+            Ok(dom) => return dom,
+            Err(Failure::Crashed(why)) if attempt < ATTEMPTS => {
+                eprintln!("the browser crashed on {url} (attempt {attempt}), retrying: {why}");
+            }
+            Err(Failure::Crashed(why) | Failure::Failed(why)) => {
+                panic!("the browser failed on {url}: {why}")
+            }
+        }
+    }
+    unreachable!("the last attempt returns or panics")
+}
+
+enum Failure {
+    /// Killed by a signal.
+    Crashed(String),
+    /// Exited non-zero or hung.
+    Failed(String),
+}
+
+fn run_browser(
+    browser: &Path,
+    url: &str,
+    profile: &Path,
+    budget_ms: u64,
+) -> Result<String, Failure> {
     let mut child = Command::new(browser)
         .args([
             "--headless",
@@ -70,24 +104,41 @@ pub fn dump_url(browser: &Path, url: &str, profile: &Path, budget_ms: u64) -> St
         .arg(url)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("cannot start the browser");
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
-        text
-    });
-    match child.wait_timeout(Duration::from_secs(60)).unwrap() {
-        Some(status) => assert!(status.success(), "the browser failed on {url}: {status}"),
-        None => {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("the browser did not finish {url} within 60 s");
-        }
+    let stdout = read_in_background(child.stdout.take().unwrap());
+    let stderr = read_in_background(child.stderr.take().unwrap());
+    let Some(status) = child.wait_timeout(Duration::from_secs(60)).unwrap() else {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Err(Failure::Failed("did not finish within 60 s".into()));
+    };
+    let dom = stdout.join().unwrap();
+    if status.success() {
+        return Ok(dom);
     }
-    reader.join().unwrap()
+    let stderr = stderr.join().unwrap();
+    let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
+    let why = format!(
+        "{status}; its stderr ends: {}",
+        tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
+    );
+    if std::os::unix::process::ExitStatusExt::signal(&status).is_some() {
+        Err(Failure::Crashed(why))
+    } else {
+        Err(Failure::Failed(why))
+    }
+}
+
+fn read_in_background(
+    mut pipe: impl std::io::Read + Send + 'static,
+) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = pipe.read_to_end(&mut bytes);
+        String::from_utf8_lossy(&bytes).into_owned()
+    })
 }
 
 /// The text of `<pre id="result">` in a dumped DOM, parsed.
