@@ -20,6 +20,16 @@ pub struct AiParams {
     pub eps: f64,
 }
 
+/// Placeholder parameters for player 0's slot in per-player arrays of
+/// [`AiParams`] (never read as an AI's).
+pub const NO_PARAMS: AiParams = AiParams {
+    wa: 1.0,
+    wb: 1.0,
+    wc: 1.0,
+    wd: 1.0,
+    eps: 0.0,
+};
+
 /// The four kinds of cell the AI weighs differently (and one it never wants).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Category {

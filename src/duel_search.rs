@@ -20,14 +20,17 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
+use crate::ai::NO_PARAMS;
 use crate::ai::{self, AiParams};
+use crate::base::AiView;
 use crate::belief::Belief;
 use crate::board::{Bits, Cell, MAX_PLAYERS, cells, has};
 use crate::clock::Allowance;
 use crate::duel_policy::{Blocking, Continuation, Kind, Plan};
 use crate::forecast::{self, Forecast};
-use crate::planner::{Candidate, Decision, NO_PARAMS, objective};
-use crate::rules::{self, legal_moves};
+use crate::planner::{Candidate, Decision, objective};
+use crate::rollout::{Player, SampledAis, play_out};
+use crate::rules::legal_moves;
 use crate::state::{Game, State};
 
 /// Deepest tree (in our moves, the root's candidate included).
@@ -305,43 +308,23 @@ impl DuelSearch {
         policy: &C,
         seed: u64,
     ) -> f64 {
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut params = [NO_PARAMS; MAX_PLAYERS];
-        params[1] = belief.sample(1, &mut rng);
-        let mut sim = *root;
-        let end = (root.turn + 1 + self.config.horizon).min(game.turns);
-        let depth = self.config.depth.clamp(1, MAX_DEPTH);
-        let mut path = [first; MAX_DEPTH];
-        let mut len = 1;
-        let mut in_tree = true;
-        while sim.turn < end {
-            let ai_legal = legal_moves(&sim, game.m, 1);
-            let target = ai::greedy_target(game, &sim, 1, &params[1], ai_legal);
-            let ai_move = ai::sample_near_target(&params[1], ai_legal, target, &mut rng);
-            let ours = if sim.turn == root.turn {
-                tree.nodes[first].cell
-            } else if in_tree && len < depth {
-                let parent = path[len - 1];
-                match self.select(tree, parent, game, &sim, &params, ai_legal, target, policy) {
-                    Some(child) => {
-                        path[len] = child;
-                        len += 1;
-                        tree.nodes[child].cell
-                    }
-                    None => {
-                        in_tree = false;
-                        policy.choose(game, &sim, ai_legal, target)
-                    }
-                }
-            } else {
-                policy.choose(game, &sim, ai_legal, target)
-            };
-            let mut dest = [0 as Cell; MAX_PLAYERS];
-            dest[0] = ours;
-            dest[1] = ai_move;
-            rules::resolve(game, &mut sim, &dest);
-        }
-        let value = objective(&sim, game.m);
+        let mut ais = SampledAis::new(game, belief, seed);
+        let mut us = TreeWalk {
+            search: self,
+            tree,
+            policy,
+            root_turn: root.turn,
+            path: [first; MAX_DEPTH],
+            len: 1,
+            depth: self.config.depth.clamp(1, MAX_DEPTH),
+            in_tree: true,
+        };
+        let end = root.turn + 1 + self.config.horizon;
+        let leaf = play_out(game, root, end, &mut us, &mut ais);
+        let value = objective(&leaf, game.m);
+        let TreeWalk {
+            tree, path, len, ..
+        } = us;
         for &n in &path[..len] {
             tree.nodes[n].visits += 1;
             tree.nodes[n].total += value;
@@ -396,6 +379,50 @@ impl DuelSearch {
             }
         }
         best.or_else(|| tree.expand(parent, legal))
+    }
+}
+
+/// Player 0 in one simulation: the root's candidate first, then the
+/// tree's moves by UCT while the walk stays in the tree (down to `depth`),
+/// then the continuation.
+struct TreeWalk<'a, C: Continuation> {
+    search: &'a DuelSearch,
+    tree: &'a mut Tree,
+    policy: &'a C,
+    root_turn: usize,
+    /// The nodes played, the root's candidate first.
+    path: [usize; MAX_DEPTH],
+    len: usize,
+    depth: usize,
+    in_tree: bool,
+}
+
+impl<C: Continuation> Player for TreeWalk<'_, C> {
+    fn choose(&mut self, game: &Game, sim: &State, ais: &AiView) -> Cell {
+        let (ai_legal, target) = (ais.legal[1], ais.targets[1]);
+        if sim.turn == self.root_turn {
+            return self.tree.nodes[self.path[0]].cell;
+        }
+        if self.in_tree && self.len < self.depth {
+            let parent = self.path[self.len - 1];
+            let chosen = self.search.select(
+                self.tree,
+                parent,
+                game,
+                sim,
+                ais.params,
+                ai_legal,
+                target,
+                self.policy,
+            );
+            if let Some(child) = chosen {
+                self.path[self.len] = child;
+                self.len += 1;
+                return self.tree.nodes[child].cell;
+            }
+            self.in_tree = false;
+        }
+        self.policy.choose(game, sim, ai_legal, target)
     }
 }
 

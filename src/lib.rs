@@ -26,6 +26,7 @@ pub mod options;
 pub mod params;
 pub mod planner;
 pub mod protocol;
+pub mod rollout;
 pub mod rules;
 pub mod state;
 pub mod trace;

@@ -11,11 +11,12 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use crate::ai::{self, AiParams};
+use crate::ai::{self, NO_PARAMS};
 use crate::base::{AiView, BasePolicy, Ranking};
 use crate::belief::Belief;
 use crate::board::{Cell, MAX_PLAYERS};
 use crate::clock::Allowance;
+use crate::rollout::{FirstThenBase, SampledAis, play_out};
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
 
@@ -108,6 +109,8 @@ pub struct Planner {
     pub config: Config,
     /// Player 0's policy in the rollouts, and the move to beat.
     pub base: Box<dyn BasePolicy>,
+    /// The candidate first moves.
+    pub generator: Box<dyn CandidateGenerator>,
     rng: Pcg64Mcg,
     /// The duel's search, when it plays instead (see `Config::duel_search`).
     duel: Option<crate::duel_search::DuelSearch>,
@@ -119,6 +122,7 @@ impl Planner {
         Planner {
             config,
             base,
+            generator: Box::new(TopRanked::from_config(&config)),
             rng: Pcg64Mcg::seed_from_u64(seed),
             duel,
         }
@@ -202,8 +206,8 @@ impl Planner {
         }
     }
 
-    /// The base policy's move first, then the other legal moves by their
-    /// expected worth under the posterior-mean forecast, cut to the limit.
+    /// The candidate first moves, the base policy's move first, from the
+    /// position seen with the AIs at their posterior-mean parameters.
     pub fn rank_candidates(&self, game: &Game, state: &State, belief: &Belief) -> Vec<Candidate> {
         let mut params = [NO_PARAMS; MAX_PLAYERS];
         for (p, slot) in params.iter_mut().enumerate().take(game.m).skip(1) {
@@ -216,11 +220,45 @@ impl Planner {
             legal: &legal,
             targets: &targets,
         };
-        let ours = legal_moves(state, game.m, 0);
+        let ranking = self.base.rank(game, state, &view);
+        self.generator
+            .candidates(game, state, ranking, &view)
+            .into_iter()
+            .map(Candidate::new)
+            .collect()
+    }
+}
+
+/// Where the planner's candidate first moves come from: the seam for a new
+/// generator (one that proposes two-move plans' first steps, say).
+pub trait CandidateGenerator: Send + Sync {
+    /// The candidates in `state`, legal for player 0, `ranking.base` first;
+    /// `ais` is the position seen with the AIs' posterior-mean parameters.
+    fn candidates(&self, game: &Game, state: &State, ranking: Ranking, ais: &AiView) -> Vec<Cell>;
+}
+
+/// The base move, then the other legal moves by the base's worth, cut to
+/// `max`; with `block`, each AI's expected destination when legal for us.
+pub struct TopRanked {
+    pub max: usize,
+    pub block: bool,
+}
+
+impl TopRanked {
+    pub fn from_config(config: &Config) -> TopRanked {
+        TopRanked {
+            max: config.max_candidates,
+            block: config.block_candidates,
+        }
+    }
+}
+
+impl CandidateGenerator for TopRanked {
+    fn candidates(&self, game: &Game, state: &State, ranking: Ranking, ais: &AiView) -> Vec<Cell> {
         let Ranking {
             base,
             worth: mut ranked,
-        } = self.base.rank(game, state, &view);
+        } = ranking;
         // Rollouts can only improve on the base move if it is in the race.
         ranked.sort_by(|a, b| {
             let key = |x: &(f64, Cell)| x.1 != base;
@@ -229,32 +267,21 @@ impl Planner {
                 .then(b.0.total_cmp(&a.0))
                 .then(a.1.cmp(&b.1))
         });
-        ranked.truncate(self.config.max_candidates);
-        let mut chosen: Vec<Candidate> = ranked
-            .into_iter()
-            .map(|(_, cell)| Candidate::new(cell))
-            .collect();
+        ranked.truncate(self.max);
+        let mut chosen: Vec<Cell> = ranked.into_iter().map(|(_, cell)| cell).collect();
         // The AI's own next move as a candidate: moving there blocks it
         // (both moves are void), which the forecast's ranking never favours.
-        if self.config.block_candidates {
-            for &t in &targets[1..game.m] {
-                if crate::board::has(ours, t) && !chosen.iter().any(|c| c.cell == t) {
-                    chosen.push(Candidate::new(t));
+        if self.block {
+            let ours = legal_moves(state, game.m, 0);
+            for &t in &ais.targets[1..game.m] {
+                if crate::board::has(ours, t) && !chosen.contains(&t) {
+                    chosen.push(t);
                 }
             }
         }
         chosen
     }
 }
-
-/// Placeholder parameters for player 0's unused slot.
-pub const NO_PARAMS: AiParams = AiParams {
-    wa: 1.0,
-    wb: 1.0,
-    wc: 1.0,
-    wd: 1.0,
-    eps: 0.0,
-};
 
 /// What the position at the end of a rollout is worth: exactly the
 /// objective at the game's end; before it, an estimate of the final one.
@@ -286,7 +313,8 @@ impl Leaf {
 }
 
 /// One rollout: `first` for player 0 now, then the base policy for
-/// `config.horizon` turns (or to the game's end); returns the leaf's worth.
+/// `config.horizon` turns (or to the game's end), against AIs sampled from
+/// the belief with `seed`; returns the leaf's worth.
 pub fn rollout(
     game: &Game,
     state: &State,
@@ -296,36 +324,14 @@ pub fn rollout(
     seed: u64,
     config: &Config,
 ) -> f64 {
-    let horizon = config.horizon;
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut params = [NO_PARAMS; MAX_PLAYERS];
-    for (p, slot) in params.iter_mut().enumerate().take(game.m).skip(1) {
-        *slot = belief.sample(p, &mut rng);
-    }
-    let mut sim = *state;
-    let end = (state.turn + 1 + horizon).min(game.turns);
-    while sim.turn < end {
-        let mut dest = [0 as Cell; MAX_PLAYERS];
-        let legal = rules::ai_legal_moves(&sim, game.m);
-        let mut targets = [0 as Cell; MAX_PLAYERS];
-        for p in 1..game.m {
-            // One greedy scan serves the AI's move and player 0's forecast.
-            targets[p] = ai::greedy_target(game, &sim, p, &params[p], legal[p]);
-            dest[p] = ai::sample_near_target(&params[p], legal[p], targets[p], &mut rng);
-        }
-        dest[0] = if sim.turn == state.turn {
-            first
-        } else {
-            let view = AiView {
-                params: &params,
-                legal: &legal,
-                targets: &targets,
-            };
-            base.choose(game, &sim, &view)
-        };
-        rules::resolve(game, &mut sim, &dest);
-    }
-    config.leaf.value(game, state, &sim)
+    let mut us = FirstThenBase {
+        first: Some(first),
+        base,
+    };
+    let mut ais = SampledAis::new(game, belief, seed);
+    let end = state.turn + 1 + config.horizon;
+    let leaf = play_out(game, state, end, &mut us, &mut ais);
+    config.leaf.value(game, state, &leaf)
 }
 
 /// The game's objective on a position: log2(1 + S0 / S_A).

@@ -4,13 +4,13 @@
 
 use ahc061::agent::FullBot;
 use ahc061::ai::AiParams;
+use ahc061::ai::NO_PARAMS;
 use ahc061::belief::Belief;
 use ahc061::board::{Cell, MAX_PLAYERS, cell, coords};
 use ahc061::clock::{Allowance, Clock};
 use ahc061::duel_policy::Plan;
 use ahc061::duel_search::{Config, DuelSearch};
 use ahc061::params::Params;
-use ahc061::planner::NO_PARAMS;
 use ahc061::state::{Game, NOBODY, State};
 mod common;
 

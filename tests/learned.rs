@@ -3,12 +3,12 @@
 //! valuation it generalises, along recorded games.
 #![allow(clippy::needless_range_loop)]
 
+use ahc061::ai::NO_PARAMS;
 use ahc061::base::{HandTuned, Linear, choose_seeing};
 use ahc061::board::{MAX_PLAYERS, cell, cells, coords};
 use ahc061::features::{self, Group, TurnContext};
 use ahc061::forecast::{self, Forecast};
 use ahc061::learned::{self, HAND_TUNED};
-use ahc061::planner::NO_PARAMS;
 use ahc061::rules;
 use ahc061::state::{Game, State};
 use ahc061_sim::judge::Judge;

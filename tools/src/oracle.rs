@@ -16,14 +16,14 @@ use std::time::Instant;
 
 use ahc061::agent::{FullBot, PLANNER_SEED_XOR, Policy};
 use ahc061::ai::{self, AiParams};
-use ahc061::base::{AiView, BasePolicy};
+use ahc061::base::BasePolicy;
 use ahc061::belief::Belief;
-use ahc061::board::{Cell, MAX_PLAYERS, coords};
+use ahc061::board::{Bits, Cell, MAX_PLAYERS, coords};
 use ahc061::clock::{Allowance, Clock};
 use ahc061::mirror::Mirror;
 use ahc061::planner::{self, Planner};
-use ahc061::rules;
-use ahc061::state::State;
+use ahc061::rollout::{AiModel, FirstThenBase, play_out};
+use ahc061::state::{Game, State};
 use ahc061_sim::judge::{Judge, ToolInput};
 
 /// What the player knows.
@@ -77,8 +77,26 @@ impl Policy for Oracle {
 /// The true parameters as the planner's arrays hold them.
 fn true_params(input: &ToolInput) -> [AiParams; MAX_PLAYERS] {
     let mut params = input.params;
-    params[0] = ahc061::planner::NO_PARAMS;
+    params[0] = ahc061::ai::NO_PARAMS;
     params
+}
+
+/// The AIs exactly as the judge will move them: their true parameters
+/// and the input file's r1, r2 for each turn.
+struct ExactAis<'a> {
+    input: &'a ToolInput,
+    params: [AiParams; MAX_PLAYERS],
+}
+
+impl AiModel for ExactAis<'_> {
+    fn params(&self) -> &[AiParams; MAX_PLAYERS] {
+        &self.params
+    }
+
+    fn choose(&mut self, game: &Game, sim: &State, p: usize, _: Bits, _: Cell) -> Cell {
+        let (r1, r2) = self.input.r[sim.turn][p];
+        ai::choose(game, sim, p, &self.params[p], r1, r2)
+    }
 }
 
 /// A rollout that knows the future: `first` now, then the planner's base
@@ -91,32 +109,17 @@ pub fn exact_rollout(
     first: Cell,
     horizon: usize,
 ) -> f64 {
-    let game = &input.game;
-    let params = true_params(input);
-    let mut sim = *state;
-    let end = (state.turn + 1 + horizon).min(game.turns);
-    while sim.turn < end {
-        let legal = rules::ai_legal_moves(&sim, game.m);
-        let mut dest = [0 as Cell; MAX_PLAYERS];
-        let mut targets = [0 as Cell; MAX_PLAYERS];
-        for p in 1..game.m {
-            let (r1, r2) = input.r[sim.turn][p];
-            targets[p] = ai::greedy_target(game, &sim, p, &params[p], legal[p]);
-            dest[p] = ai::choose(game, &sim, p, &params[p], r1, r2);
-        }
-        dest[0] = if sim.turn == state.turn {
-            first
-        } else {
-            let view = AiView {
-                params: &params,
-                legal: &legal,
-                targets: &targets,
-            };
-            base.choose(game, &sim, &view)
-        };
-        rules::resolve(game, &mut sim, &dest);
-    }
-    planner::objective(&sim, game.m)
+    let mut ais = ExactAis {
+        input,
+        params: true_params(input),
+    };
+    let mut us = FirstThenBase {
+        first: Some(first),
+        base,
+    };
+    let end = state.turn + 1 + horizon;
+    let leaf = play_out(&input.game, state, end, &mut us, &mut ais);
+    planner::objective(&leaf, input.game.m)
 }
 
 /// Plays one game of the tool input `input` in `mode` with `work` rollouts

@@ -39,7 +39,7 @@ pub fn cases(range: &str, keep: impl Fn(usize) -> bool) -> Result<Vec<ToolInput>
 pub fn play_base(input: &ToolInput, base: &dyn BasePolicy) -> i64 {
     let game = &input.game;
     let mut params = input.params;
-    params[0] = ahc061::planner::NO_PARAMS;
+    params[0] = ahc061::ai::NO_PARAMS;
     let mut judge = Judge::new(input.clone());
     while !judge.finished() {
         let state = judge.state;
@@ -162,7 +162,7 @@ pub fn record_game(
     use ahc061::planner::Planner;
     let game = &input.game;
     let mut params = input.params;
-    params[0] = ahc061::planner::NO_PARAMS;
+    params[0] = ahc061::ai::NO_PARAMS;
     let belief = Belief::known(&params[..game.m]);
     let config = ahc061::params::Params::default().planner(game.m);
     let mut planner = Planner::new(config, base, seed);

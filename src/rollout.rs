@@ -1,0 +1,115 @@
+//! One simulated stretch of game: the loop every rollout runs, whoever plays
+//! in it. Player 0's side and the AIs' side are parameters, so that the
+//! planner (sampled AIs, the base policy), the duel's tree search (its tree,
+//! then a continuation) and the tools' omniscient oracle (the AIs exactly as
+//! the judge will move them) share one loop:
+//!
+//! - [`AiModel`]: the AIs' parameters for this rollout and their moves;
+//! - [`Player`]: player 0's move in each simulated turn.
+//!
+//! Each simulated turn computes the AIs' legal sets and greedy targets once;
+//! both sides see them (player 0's policy forecasts from them).
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use crate::ai::{self, AiParams, NO_PARAMS};
+use crate::base::{AiView, BasePolicy};
+use crate::belief::Belief;
+use crate::board::{Bits, Cell, MAX_PLAYERS};
+use crate::rules;
+use crate::state::{Game, State};
+
+/// The AIs inside a simulation.
+pub trait AiModel {
+    /// The parameters the AIs play by (player 0's slot is unused): their
+    /// greedy targets are computed with them.
+    fn params(&self) -> &[AiParams; MAX_PLAYERS];
+
+    /// AI `p`'s destination in `sim`, given its legal set and its greedy
+    /// target under [`AiModel::params`].
+    fn choose(&mut self, game: &Game, sim: &State, p: usize, legal: Bits, target: Cell) -> Cell;
+}
+
+/// Player 0 inside a simulation.
+pub trait Player {
+    /// Player 0's destination in `sim`, legal for it; `ais` holds the AIs'
+    /// parameters, legal sets and greedy targets this turn.
+    fn choose(&mut self, game: &Game, sim: &State, ais: &AiView) -> Cell;
+}
+
+/// The AIs as the bot imagines them: each one's parameters drawn once per
+/// rollout from the belief, then ε-greedy moves from one random stream.
+pub struct SampledAis {
+    params: [AiParams; MAX_PLAYERS],
+    rng: Pcg64Mcg,
+}
+
+impl SampledAis {
+    /// The draws of the rollout with this `seed` (the same seed, the same
+    /// AIs: the planner's candidates share them).
+    pub fn new(game: &Game, belief: &Belief, seed: u64) -> SampledAis {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut params = [NO_PARAMS; MAX_PLAYERS];
+        for (p, slot) in params.iter_mut().enumerate().take(game.m).skip(1) {
+            *slot = belief.sample(p, &mut rng);
+        }
+        SampledAis { params, rng }
+    }
+}
+
+impl AiModel for SampledAis {
+    fn params(&self) -> &[AiParams; MAX_PLAYERS] {
+        &self.params
+    }
+
+    fn choose(&mut self, _: &Game, _: &State, p: usize, legal: Bits, target: Cell) -> Cell {
+        ai::sample_near_target(&self.params[p], legal, target, &mut self.rng)
+    }
+}
+
+/// A fixed first move, then a base policy: the planner's player 0.
+pub struct FirstThenBase<'a> {
+    pub first: Option<Cell>,
+    pub base: &'a dyn BasePolicy,
+}
+
+impl Player for FirstThenBase<'_> {
+    fn choose(&mut self, game: &Game, sim: &State, ais: &AiView) -> Cell {
+        self.first
+            .take()
+            .unwrap_or_else(|| self.base.choose(game, sim, ais))
+    }
+}
+
+/// Plays from `root` until turn `end` (or the game's end): each turn the AIs
+/// of `ais` and player 0 by `us` choose from the same position, then the
+/// turn resolves by the rules. Returns the position reached.
+pub fn play_out(
+    game: &Game,
+    root: &State,
+    end: usize,
+    us: &mut impl Player,
+    ais: &mut impl AiModel,
+) -> State {
+    let mut sim = *root;
+    let end = end.min(game.turns);
+    while sim.turn < end {
+        let legal = rules::ai_legal_moves(&sim, game.m);
+        let mut targets = [0 as Cell; MAX_PLAYERS];
+        let mut dest = [0 as Cell; MAX_PLAYERS];
+        for p in 1..game.m {
+            // One greedy scan serves the AI's move and player 0's forecast.
+            targets[p] = ai::greedy_target(game, &sim, p, &ais.params()[p], legal[p]);
+            dest[p] = ais.choose(game, &sim, p, legal[p], targets[p]);
+        }
+        let view = AiView {
+            params: ais.params(),
+            legal: &legal,
+            targets: &targets,
+        };
+        dest[0] = us.choose(game, &sim, &view);
+        rules::resolve(game, &mut sim, &dest);
+    }
+    sim
+}
