@@ -45,9 +45,12 @@ impl Default for Params {
             // At equal simulated turns (session 4): a 30-turn horizon whose
             // leaf extrapolates the scores to the end beat rollouts to the
             // end by 4.1k; with that less noisy value, z = 1 beat z = 2 by
-            // 6.3k. (At M = 2 the extrapolated leaf lost 9.5k.)
+            // 6.3k. (At M = 2 the extrapolated leaf lost 9.5k.) Session 5,
+            // against 30: horizons 10 / 15 / 20 / 45 gave −2.0k / +0.3k /
+            // +2.5k / −5.6k; z 0 / 0.5 gave −2.4k / −0.5k; 16 candidates
+            // −2.3k.
             many: Config {
-                horizon: 30,
+                horizon: 20,
                 leaf: Leaf::Extrapolated,
                 switch_z: 1.0,
                 ..Config::default()
