@@ -6,13 +6,12 @@ use std::fs;
 use std::path::PathBuf;
 
 use ahc061::agent::{self, Policy};
-use ahc061::ai::AiParams;
 use ahc061::base::AiView;
-use ahc061::board::{Bits, Cell, MAX_PLAYERS, cell};
+use ahc061::board::{Cell, cell};
 use ahc061::mirror::Mirror;
-use ahc061::rollout::{AiModel, Player, play_out};
+use ahc061::rollout::{Player, play_out};
 use ahc061::state::{Game, State};
-use ahc061_sim::judge::{Judge, ToolInput};
+use ahc061_sim::judge::{Judge, JudgeAis, ToolInput};
 use ahc061_sim::text::{feedback_text, initial_text};
 
 fn data(path: &str) -> PathBuf {
@@ -127,23 +126,6 @@ fn mirror_sees_no_difference_on_any_recorded_game() {
     }
 }
 
-/// The AIs as the judge moves them: true parameters, the input's r1, r2.
-struct JudgesDraws<'a> {
-    input: &'a ToolInput,
-    params: [AiParams; MAX_PLAYERS],
-}
-
-impl AiModel for JudgesDraws<'_> {
-    fn params(&self) -> &[AiParams; MAX_PLAYERS] {
-        &self.params
-    }
-
-    fn choose(&mut self, game: &Game, sim: &State, p: usize, _: Bits, _: Cell) -> Cell {
-        let (r1, r2) = self.input.r[sim.turn][p];
-        ahc061::ai::choose(game, sim, p, &self.params[p], r1, r2)
-    }
-}
-
 /// Player 0's recorded moves, turn by turn.
 struct RecordedMoves<'a>(&'a [(usize, usize)]);
 
@@ -163,12 +145,7 @@ fn the_rollout_loop_with_the_judges_draws_replays_every_recorded_game() {
         for &(x, y) in &game.moves {
             judge.play(x, y).unwrap();
         }
-        let mut params = game.input.params;
-        params[0] = ahc061::ai::NO_PARAMS;
-        let mut ais = JudgesDraws {
-            input: &game.input,
-            params,
-        };
+        let mut ais = JudgeAis::new(&game.input);
         let root = Judge::new(game.input.clone()).state;
         let turns = game.input.game.turns;
         let leaf = play_out(

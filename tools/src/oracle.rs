@@ -15,16 +15,16 @@
 use std::time::Instant;
 
 use ahc061::agent::{FullBot, PLANNER_SEED_XOR, Policy};
-use ahc061::ai::{self, AiParams};
+use ahc061::ai::AiParams;
 use ahc061::base::BasePolicy;
 use ahc061::belief::Belief;
-use ahc061::board::{Bits, Cell, MAX_PLAYERS, coords};
+use ahc061::board::{Cell, MAX_PLAYERS, coords};
 use ahc061::clock::{Allowance, Clock};
 use ahc061::mirror::Mirror;
 use ahc061::planner::{self, Planner};
-use ahc061::rollout::{AiModel, FirstThenBase, play_out};
-use ahc061::state::{Game, State};
-use ahc061_sim::judge::{Judge, ToolInput};
+use ahc061::rollout::{FirstThenBase, play_out};
+use ahc061::state::State;
+use ahc061_sim::judge::{Judge, JudgeAis, ToolInput};
 
 /// What the player knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -81,24 +81,6 @@ fn true_params(input: &ToolInput) -> [AiParams; MAX_PLAYERS] {
     params
 }
 
-/// The AIs exactly as the judge will move them: their true parameters
-/// and the input file's r1, r2 for each turn.
-struct ExactAis<'a> {
-    input: &'a ToolInput,
-    params: [AiParams; MAX_PLAYERS],
-}
-
-impl AiModel for ExactAis<'_> {
-    fn params(&self) -> &[AiParams; MAX_PLAYERS] {
-        &self.params
-    }
-
-    fn choose(&mut self, game: &Game, sim: &State, p: usize, _: Bits, _: Cell) -> Cell {
-        let (r1, r2) = self.input.r[sim.turn][p];
-        ai::choose(game, sim, p, &self.params[p], r1, r2)
-    }
-}
-
 /// A rollout that knows the future: `first` now, then the planner's base
 /// policy for `horizon` turns (or to the end), the AIs moving exactly as
 /// the judge will move them; returns the planner's objective.
@@ -109,10 +91,7 @@ pub fn exact_rollout(
     first: Cell,
     horizon: usize,
 ) -> f64 {
-    let mut ais = ExactAis {
-        input,
-        params: true_params(input),
-    };
+    let mut ais = JudgeAis::new(input);
     let mut us = FirstThenBase {
         first: Some(first),
         base,

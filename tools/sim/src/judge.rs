@@ -3,8 +3,9 @@
 //! numbers) and plays turns, producing the exact feedback the judge sends.
 
 use ahc061::ai::{self, AiParams};
-use ahc061::board::{Cell, MAX_PLAYERS, N, cell, coords};
+use ahc061::board::{Bits, Cell, MAX_PLAYERS, N, cell, coords};
 use ahc061::protocol::{Feedback, Reader};
+use ahc061::rollout::AiModel;
 use ahc061::rules::{self, Outcome};
 use ahc061::state::{Game, State, absolute_score};
 
@@ -147,5 +148,32 @@ impl Judge {
             self.state.score[0],
             self.state.best_ai_score(self.input.game.m),
         )
+    }
+}
+
+/// The AIs of a simulation moving exactly as the judge moves them: their
+/// true parameters and the input's r1, r2 for each turn (the oracle's
+/// rollouts, and the tests of the rollout loop).
+pub struct JudgeAis<'a> {
+    input: &'a ToolInput,
+    params: [AiParams; MAX_PLAYERS],
+}
+
+impl<'a> JudgeAis<'a> {
+    pub fn new(input: &'a ToolInput) -> JudgeAis<'a> {
+        let mut params = input.params;
+        params[0] = ai::NO_PARAMS;
+        JudgeAis { input, params }
+    }
+}
+
+impl AiModel for JudgeAis<'_> {
+    fn params(&self) -> &[AiParams; MAX_PLAYERS] {
+        &self.params
+    }
+
+    fn choose(&mut self, game: &Game, sim: &State, p: usize, _: Bits, _: Cell) -> Cell {
+        let (r1, r2) = self.input.r[sim.turn][p];
+        ai::choose(game, sim, p, &self.params[p], r1, r2)
     }
 }
