@@ -20,8 +20,7 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use crate::ai::NO_PARAMS;
-use crate::ai::{self, AiParams};
+use crate::ai::{self, AiParams, NO_PARAMS};
 use crate::base::AiView;
 use crate::belief::Belief;
 use crate::board::{Bits, Cell, MAX_PLAYERS, cells, has};

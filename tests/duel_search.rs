@@ -3,8 +3,7 @@
 //! whole duel with it, legally and repeatably, with its real settings.
 
 use ahc061::agent::FullBot;
-use ahc061::ai::AiParams;
-use ahc061::ai::NO_PARAMS;
+use ahc061::ai::{AiParams, NO_PARAMS};
 use ahc061::belief::Belief;
 use ahc061::board::{Cell, MAX_PLAYERS, cell, coords};
 use ahc061::clock::{Allowance, Clock};

@@ -91,8 +91,7 @@ fn hand_tuned_weights_reproduce_the_forecasts_valuation_along_recorded_games() {
         if g.m < 3 {
             continue;
         }
-        let mut params = input.params;
-        params[0] = NO_PARAMS;
+        let params = input.params;
         let mut judge = Judge::new(input);
         while judge.turn() < 75 {
             let state = judge.state;
@@ -124,8 +123,7 @@ fn hand_tuned_weights_reproduce_the_forecasts_valuation_along_recorded_games() {
 fn the_learned_base_plays_legal_moves_only() {
     let input = common::input("0000");
     let g = input.game.clone();
-    let mut params = input.params;
-    params[0] = NO_PARAMS;
+    let params = input.params;
     let base = Linear {
         table: ahc061::learned_weights::TRAINED,
     };

@@ -15,10 +15,9 @@
 use std::time::Instant;
 
 use ahc061::agent::{FullBot, PLANNER_SEED_XOR, Policy};
-use ahc061::ai::AiParams;
 use ahc061::base::BasePolicy;
 use ahc061::belief::Belief;
-use ahc061::board::{Cell, MAX_PLAYERS, coords};
+use ahc061::board::{Cell, coords};
 use ahc061::clock::{Allowance, Clock};
 use ahc061::mirror::Mirror;
 use ahc061::planner::{self, Planner};
@@ -74,13 +73,6 @@ impl Policy for Oracle {
     }
 }
 
-/// The true parameters as the planner's arrays hold them.
-fn true_params(input: &ToolInput) -> [AiParams; MAX_PLAYERS] {
-    let mut params = input.params;
-    params[0] = ahc061::ai::NO_PARAMS;
-    params
-}
-
 /// A rollout that knows the future: `first` now, then the planner's base
 /// policy for `horizon` turns (or to the end), the AIs moving exactly as
 /// the judge will move them; returns the planner's objective.
@@ -114,7 +106,7 @@ pub fn play(input: &ToolInput, mode: Mode, work: u64, seed: u64) -> i64 {
         )),
         Mode::Params | Mode::Full => Box::new(Oracle {
             input: input.clone(),
-            belief: Belief::known(&true_params(input)[..input.game.m]),
+            belief: Belief::known(&input.params[..input.game.m]),
             // The planner's seed as the bot derives it (src/agent.rs).
             planner: Planner::new(
                 ahc061::params::Params::default().planner(input.game.m),
@@ -151,7 +143,7 @@ mod tests {
     fn a_known_belief_is_sure_of_the_truth() {
         let input = input("0000");
         let m = input.game.m;
-        let belief = Belief::known(&true_params(&input)[..m]);
+        let belief = Belief::known(&input.params[..m]);
         for p in 1..m {
             let a = &input.params[p];
             let s = belief.summary(p);
@@ -171,7 +163,7 @@ mod tests {
         for case in ["0000", "0004"] {
             let input = input(case);
             let game = &input.game;
-            let params = true_params(&input);
+            let params = input.params;
             let mut judge = Judge::new(input.clone());
             let mut first = None;
             while !judge.finished() {

@@ -38,8 +38,7 @@ pub fn cases(range: &str, keep: impl Fn(usize) -> bool) -> Result<Vec<ToolInput>
 /// the AIs' true parameters; returns the absolute score.
 pub fn play_base(input: &ToolInput, base: &dyn BasePolicy) -> i64 {
     let game = &input.game;
-    let mut params = input.params;
-    params[0] = ahc061::ai::NO_PARAMS;
+    let params = input.params;
     let mut judge = Judge::new(input.clone());
     while !judge.finished() {
         let state = judge.state;
@@ -161,8 +160,7 @@ pub fn record_game(
     use ahc061::forecast::Forecast;
     use ahc061::planner::Planner;
     let game = &input.game;
-    let mut params = input.params;
-    params[0] = ahc061::ai::NO_PARAMS;
+    let params = input.params;
     let belief = Belief::known(&params[..game.m]);
     let config = ahc061::params::Params::default().planner(game.m);
     let mut planner = Planner::new(config, base, seed);

@@ -13,7 +13,9 @@ use ahc061::state::{Game, State, absolute_score};
 #[derive(Clone, Debug)]
 pub struct ToolInput {
     pub game: Game,
-    /// Parameters of players 1..m (index 0 is unused).
+    /// Parameters of players 1..m; the unused slots (player 0's, those
+    /// past m) hold [`ai::NO_PARAMS`], so the array serves the bot's
+    /// per-player arrays as it is.
     pub params: [AiParams; MAX_PLAYERS],
     /// `r[t][p]` = (r1, r2) of AI p at turn t (0-based).
     pub r: Vec<[(f64, f64); MAX_PLAYERS]>,
@@ -40,14 +42,7 @@ impl ToolInput {
                 )),
             }
         };
-        let none = AiParams {
-            wa: 0.0,
-            wb: 0.0,
-            wc: 0.0,
-            wd: 0.0,
-            eps: 0.0,
-        };
-        let mut params = [none; MAX_PLAYERS];
+        let mut params = [ai::NO_PARAMS; MAX_PLAYERS];
         for slot in params.iter_mut().take(game.m).skip(1) {
             let w = floats(5)?;
             *slot = AiParams {
@@ -161,9 +156,10 @@ pub struct JudgeAis<'a> {
 
 impl<'a> JudgeAis<'a> {
     pub fn new(input: &'a ToolInput) -> JudgeAis<'a> {
-        let mut params = input.params;
-        params[0] = ai::NO_PARAMS;
-        JudgeAis { input, params }
+        JudgeAis {
+            input,
+            params: input.params,
+        }
     }
 }
 
