@@ -89,7 +89,7 @@ fn our_moves(game: &Game, state: &State) -> impl Iterator<Item = Cell> {
 
 /// The duel plan's move when there is a single AI.
 fn duel_move(game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
-    (game.m == 2).then(|| crate::duel::choose(game, state, ais.legal[1]))
+    (game.m == 2).then(|| crate::duel::choose(game, state, ais.legal[1], Some(ais.targets[1])))
 }
 
 /// The hand-tuned base: the duel plan against a single AI (src/duel.rs),

@@ -16,12 +16,12 @@ pub trait Continuation {
     fn choose(&self, game: &Game, state: &State, ai_legal: Bits, ai_target: Cell) -> Cell;
 }
 
-/// The duel plan of src/duel.rs, blind to the AI's target.
+/// The duel plan of src/duel.rs.
 pub struct Plan;
 
 impl Continuation for Plan {
-    fn choose(&self, game: &Game, state: &State, ai_legal: Bits, _ai_target: Cell) -> Cell {
-        crate::duel::choose(game, state, ai_legal)
+    fn choose(&self, game: &Game, state: &State, ai_legal: Bits, ai_target: Cell) -> Cell {
+        crate::duel::choose(game, state, ai_legal, Some(ai_target))
     }
 }
 
@@ -30,7 +30,8 @@ impl Continuation for Plan {
 /// below the cap) that we can step on, we step on it (our piece, the owner's, stays: the cell gains
 /// a level and the attack is void). With `unowned`, it also steps on the
 /// unowned cell the AI is about to take (both moves are void: the AI does
-/// not grow).
+/// not grow). Since session 6 the plan itself parries every attack below
+/// the cap, so only `unowned` changes its moves.
 pub struct Blocking {
     pub max_level: u8,
     pub unowned: bool,
@@ -39,7 +40,7 @@ pub struct Blocking {
 impl Continuation for Blocking {
     fn choose(&self, game: &Game, state: &State, ai_legal: Bits, ai_target: Cell) -> Cell {
         self.block(game, state, ai_target)
-            .unwrap_or_else(|| crate::duel::choose(game, state, ai_legal))
+            .unwrap_or_else(|| crate::duel::choose(game, state, ai_legal, Some(ai_target)))
     }
 }
 

@@ -82,8 +82,10 @@ fn it_stands_on_the_cell_the_ai_is_about_to_attack() {
     );
     assert_eq!(ahc061::greedy::choose(&game, &state), g);
     let belief = Belief::known(&[NO_PARAMS, ATTACKER]);
-    let plan = ahc061::duel::choose(&game, &state, ahc061::rules::legal_moves(&state, 2, 1));
-    assert_ne!(plan, x, "the plan alone would block: no test of the search");
+    // The plan blind to the AI's target (it parries what it sees coming).
+    let ai_reach = ahc061::rules::legal_moves(&state, 2, 1);
+    let plan = ahc061::duel::choose(&game, &state, ai_reach, None);
+    assert_ne!(plan, x, "the blind plan would block: no test of the search");
     let decision = search().choose_with(&game, &state, &belief, Allowance::Rollouts(600), &Plan);
     assert_eq!(
         coords(decision.cell),
@@ -108,8 +110,9 @@ fn it_does_not_grab_land_while_a_capture_two_turns_away_threatens() {
     // One-move lookahead grabs the richer land G (out of the AI's reach,
     // still there later). The search must see the capture coming and keep X:
     // by standing on W (the AI's move is void), on X (a cell holding our
-    // piece cannot be attacked), or on the AI's side of X (our piece then
-    // keeps X in reach, to block the attack).
+    // piece cannot be attacked), or next to X (our piece then keeps X in
+    // reach, to block the attack: since session 6 the plan that plays on
+    // after the first move does block it).
     let (w, x, g) = (cell(5, 6), cell(5, 5), cell(6, 7));
     let (game, state) = duel(
         cell(5, 7),
@@ -119,7 +122,7 @@ fn it_does_not_grab_land_while_a_capture_two_turns_away_threatens() {
     );
     assert_eq!(ahc061::greedy::choose(&game, &state), g);
     let belief = Belief::known(&[NO_PARAMS, ATTACKER]);
-    let keeps = [w, x, cell(4, 5)];
+    let keeps = [w, x, cell(4, 5), cell(6, 5), cell(5, 4)];
     let decision = search().choose_with(&game, &state, &belief, Allowance::Rollouts(600), &Plan);
     assert!(keeps.contains(&decision.cell), "{:?}", decision.candidates);
     let decision = search().choose(&game, &state, &belief, Allowance::Rollouts(600));
