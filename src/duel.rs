@@ -11,6 +11,11 @@
 //! about to attack spends only the turns it aims at a wall below the cap:
 //! the other half it knocks a full wall down, and we play elsewhere
 //! (docs/RESULTS.md, "session 6").
+//!
+//! The AI's target also tells where our own moves would be void: a piece
+//! on a cell its owner is about to step on is removed, so the plan never
+//! attacks the AI's cell the AI is raising this turn (docs/RESULTS.md,
+//! "session 7").
 
 use crate::board::{Bits, Cell, cells, has, neighbours};
 use crate::rules::legal_moves;
@@ -18,8 +23,6 @@ use crate::state::{Game, State};
 
 /// Turns at the end of the game played greedily for the final score.
 const ENDGAME: usize = 2;
-/// How far ahead (S0 / S1) before its higher cells are worth attacking.
-const AHEAD: f64 = 1.5;
 
 /// The move by the plan in a game of two players. `ai_reach` is the AI's
 /// legal set this turn and `ai_target` its greedy destination, when known
@@ -39,21 +42,25 @@ pub fn choose(game: &Game, state: &State, ai_reach: Bits, ai_target: Option<Cell
     if turns_left > ENDGAME && neighbours(mine) & theirs == 0 {
         return approach(game, state, legal, theirs);
     }
-    // Once well ahead, lowering its score is worth more to log(S0 / S1)
-    // than adding as much to ours: attack its higher cells too.
-    let ahead = state.score[0] as f64 > AHEAD * state.score[1] as f64;
     // The plan's tiers, tried in order (tuned by self-play on 100 M = 2
     // cases: the published plan's order scored 206k, this one 287k; docs/RESULTS.md).
     // (Raising our level-1 cells in the AI's reach before it attacks them,
     // this plan's first tier until session 6, cost 21k a case: the parry
     // above answers the attacks that come.)
+    // Its cells but the one it is about to step on (to raise it): its
+    // owner's piece stays there and ours would be removed, a lost turn
+    // (measured: +10.7k a case).
+    let attackable = |c: Cell| has(theirs, c) && Some(c) != ai_target;
     let tiers: [&dyn Fn(Cell) -> bool; 7] = [
         // Its level-1 cells within its own reach: it would build on them.
-        &|c| has(theirs, c) && level_is(c, 1) && has(ai_reach, c),
-        // When ahead, any of its higher cells.
-        &|c| ahead && has(theirs, c) && state.level[c as usize] >= 2,
+        &|c| attackable(c) && level_is(c, 1) && has(ai_reach, c),
+        // Any of its higher cells: once we are ahead, a point off its score
+        // is worth more to log(S0 / S1) than one on ours. (Until session 7
+        // only once 1.5× ahead; with the AI's target skipped, from the
+        // start: +5.9k a case for 1× and +2.9k more for always.)
+        &|c| attackable(c) && state.level[c as usize] >= 2,
         // Any other of its level-1 cells.
-        &|c| has(theirs, c) && level_is(c, 1),
+        &|c| attackable(c) && level_is(c, 1),
         // Unowned land the AI could expand into: taking it shrinks its options.
         &|c| state.owner[c as usize] < 0 && has(ai_reach, c),
         // Our higher cells it can reach, while they can still grow.
@@ -70,20 +77,40 @@ pub fn choose(game: &Game, state: &State, ai_reach: Bits, ai_target: Option<Cell
             }
         }
     }
-    // Endgame (or nothing in the plan): the move that adds most to S0 − S1.
-    let gain = |c: Cell| -> u32 {
-        let v = game.value[c as usize];
+    endgame_move(game, state, legal, ai_target)
+}
+
+/// The endgame's move (and the move when no tier has one): the most to
+/// log2(1 + S0 / S1) this turn, to first order: a point off the AI's score
+/// is worth S0 / S1 points on ours. The AI's target takes part: a step on
+/// its own cell there is void, and on the unowned cell it is about to take
+/// denies it that cell. (Against S0 − S1, blind to the target: +4.8k a case.)
+fn endgame_move(game: &Game, state: &State, legal: Bits, ai_target: Option<Cell>) -> Cell {
+    let (mine, theirs) = (state.owned[0], state.owned[1]);
+    let ratio = state.score[0].max(1) as f64 / state.score[1].max(1) as f64;
+    let worth = |c: Cell| -> f64 {
+        let v = game.value[c as usize] as f64;
+        let level = state.level[c as usize];
         if has(mine, c) {
-            if below_cap(c) { v } else { 0 }
-        } else if has(theirs, c) {
-            if level_is(c, 1) { 2 * v } else { v }
-        } else {
-            v
+            return if level < game.u { v } else { 0.0 };
+        }
+        if Some(c) == ai_target {
+            return if has(theirs, c) { 0.0 } else { ratio * v };
+        }
+        match (has(theirs, c), level) {
+            (true, 1) => v + ratio * v,
+            (true, _) => ratio * v,
+            (false, _) => v,
         }
     };
-    cells(legal)
-        .max_by_key(|&c| (gain(c), std::cmp::Reverse(c)))
-        .unwrap_or(state.pos[0])
+    let mut best = (f64::NEG_INFINITY, state.pos[0]);
+    for c in cells(legal) {
+        let w = worth(c);
+        if w > best.0 {
+            best = (w, c);
+        }
+    }
+    best.1
 }
 
 /// Whether stepping on `target`, the cell the AI is about to attack, voids

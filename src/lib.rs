@@ -19,6 +19,8 @@ pub mod fault;
 pub mod features;
 pub mod forecast;
 pub mod greedy;
+pub mod leaf;
+pub mod leaf_weights;
 pub mod learned;
 pub mod learned_weights;
 pub mod mirror;

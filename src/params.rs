@@ -85,7 +85,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.leaf",
-        "a rollout cut before the end: objective (as it stands) or extrapolated",
+        "a rollout cut before the end: objective (as it stands), extrapolated or learned (src/leaf.rs)",
     ),
     (
         "duel.search",
@@ -197,7 +197,8 @@ impl Config {
                 self.leaf = match value {
                     "objective" => Leaf::Objective,
                     "extrapolated" => Leaf::Extrapolated,
-                    _ => return Err("objective or extrapolated".into()),
+                    "learned" => Leaf::Learned,
+                    _ => return Err("objective, extrapolated or learned".into()),
                 }
             }
             _ => {

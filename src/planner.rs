@@ -293,6 +293,9 @@ pub enum Leaf {
     /// The objective of the scores extrapolated to the game's end, each
     /// player going on gaining at the rate it gained during the rollout.
     Extrapolated,
+    /// The objective of the final scores predicted by the learned leaf
+    /// value (src/leaf.rs).
+    Learned,
 }
 
 impl Leaf {
@@ -301,6 +304,9 @@ impl Leaf {
         let left = game.turns - leaf.turn;
         if left == 0 || self == Leaf::Objective {
             return objective(leaf, game.m);
+        }
+        if self == Leaf::Learned {
+            return crate::leaf::value(&crate::leaf_weights::LEAF, game, root, leaf);
         }
         let played = (leaf.turn - root.turn).max(1) as f64;
         let at_end = |p: usize| {

@@ -102,17 +102,15 @@ pub fn table_source(table: &Table, provenance: &[String]) -> String {
     out
 }
 
-/// The table in a file written by [`table_source`] (for evaluating a
-/// training run's output without rebuilding the bot).
-pub fn parse_table(text: &str) -> Result<Table> {
+/// The numbers of the constant `name` in a weights file (its rows'
+/// labels are comments).
+fn numbers_of(text: &str, name: &str) -> Result<Vec<f64>> {
     let body = text
-        .split_once("TRAINED")
+        .split_once(name)
         .and_then(|(_, rest)| rest.split_once('='))
         .map(|(_, body)| body)
-        .ok_or_else(|| anyhow::anyhow!("no `TRAINED: … = [ … ];`"))?;
-    // The rows' labels are comments.
-    let numbers: Vec<f64> = body
-        .lines()
+        .ok_or_else(|| anyhow::anyhow!("no `{name}: … = [ … ];`"))?;
+    body.lines()
         .map(|line| line.split_once("//").map_or(line, |(code, _)| code))
         .flat_map(|line| line.split([',', '[', ']', ';']))
         .map(str::trim)
@@ -121,7 +119,13 @@ pub fn parse_table(text: &str) -> Result<Table> {
             s.parse()
                 .map_err(|_| anyhow::anyhow!("not a number: {s:?}"))
         })
-        .collect::<Result<_>>()?;
+        .collect()
+}
+
+/// The table in a file written by [`table_source`] (for evaluating a
+/// training run's output without rebuilding the bot).
+pub fn parse_table(text: &str) -> Result<Table> {
+    let numbers = numbers_of(text, "TRAINED")?;
     let expected = CLASSES * ahc061::features::WEIGHTS;
     if numbers.len() != expected {
         anyhow::bail!("{} weights, expected {expected}", numbers.len());
@@ -259,4 +263,218 @@ pub fn fit(positions: &[Position], start: &Weights, steps: usize, rate: f64) -> 
         }
     }
     w
+}
+
+/// One player's position in a base-only game, for the leaf value's
+/// regression (src/leaf.rs): its class of game size, its features at a
+/// turn reached `played` turns after another, and what it gained from
+/// there to the end per turn left.
+#[derive(Clone, Copy, Debug)]
+pub struct LeafRow {
+    pub class: usize,
+    pub x: [f64; ahc061::leaf::FEATURES],
+    pub y: f64,
+    /// The rows of one position share it: player 0's and the AIs'
+    /// predictions make one objective.
+    pub game: usize,
+    pub turn: usize,
+    pub player: usize,
+    /// The player's score at the leaf.
+    pub now: f64,
+}
+
+/// Plays one game of `input` with `base` for player 0 (seeing the AIs'
+/// true parameters, as the planner's rollouts see sampled ones) and turns
+/// every turn at least `played` turns in, and before the end, into one row
+/// per player: features as a rollout of `played` turns that stopped there
+/// would see them, and the true gain to the end.
+pub fn leaf_rows(
+    input: &ToolInput,
+    base: &dyn BasePolicy,
+    played: usize,
+    game_id: usize,
+) -> Vec<LeafRow> {
+    let game = &input.game;
+    let params = input.params;
+    let mut judge = Judge::new(input.clone());
+    let mut states = vec![judge.state];
+    while !judge.finished() {
+        let state = judge.state;
+        let (x, y) = coords(choose_seeing(base, game, &state, &params));
+        if judge.play(x, y).is_err() {
+            return Vec::new();
+        }
+        states.push(judge.state);
+    }
+    let last = *states.last().expect("the start is recorded");
+    let class = ahc061::leaf::class(game.m);
+    let mut rows = Vec::new();
+    for t in played..game.turns {
+        let (root, leaf) = (&states[t - played], &states[t]);
+        let left = (game.turns - t) as f64;
+        let open = ahc061::leaf::open_value(game, leaf);
+        for p in 0..game.m {
+            rows.push(LeafRow {
+                class,
+                x: ahc061::leaf::features(game, root, leaf, p, open),
+                y: (last.score[p] as f64 - leaf.score[p] as f64) / left,
+                game: game_id,
+                turn: t,
+                player: p,
+                now: leaf.score[p] as f64,
+            });
+        }
+    }
+    rows
+}
+
+/// Least squares of `y` on `x` over `rows`, with a small ridge for the
+/// features no row exercises (e.g. the room when U = 1).
+pub fn fit_leaf(rows: &[&LeafRow]) -> [f64; ahc061::leaf::FEATURES] {
+    use nalgebra::{SMatrix, SVector};
+    const F: usize = ahc061::leaf::FEATURES;
+    let mut xtx = SMatrix::<f64, F, F>::zeros();
+    let mut xty = SVector::<f64, F>::zeros();
+    for row in rows {
+        let x = SVector::<f64, F>::from_row_slice(&row.x);
+        xtx += x * x.transpose();
+        xty += x * row.y;
+    }
+    let scale = xtx.trace() / F as f64;
+    xtx += SMatrix::<f64, F, F>::identity() * (1e-6 * scale.max(1.0));
+    let w = xtx
+        .cholesky()
+        .map(|c| c.solve(&xty))
+        .unwrap_or_else(SVector::zeros);
+    let mut out = [0.0; F];
+    out.copy_from_slice(w.as_slice());
+    out
+}
+
+/// How far `table` is from the truth on `rows`: the root mean square
+/// error of the predicted final score, and the mean absolute error of the
+/// predicted objective log2(1 + S0 / S_A) over the positions.
+pub fn leaf_errors(rows: &[&LeafRow], table: &ahc061::leaf::LeafTable, turns: usize) -> (f64, f64) {
+    let mut sq = 0.0;
+    for row in rows {
+        let err = (gain_per_turn(&table[row.class], row) - row.y) * (turns - row.turn) as f64;
+        sq += err * err;
+    }
+    let positions = leaf_positions(rows);
+    let abs: f64 = positions
+        .iter()
+        .map(|p| {
+            let (predicted, truth) = position_objectives(p, &table[p[0].class], turns);
+            (predicted - truth).abs()
+        })
+        .sum();
+    (
+        (sq / rows.len().max(1) as f64).sqrt(),
+        abs / positions.len().max(1) as f64,
+    )
+}
+
+/// The gain per turn left that `weights` predict for `row`.
+fn gain_per_turn(weights: &[f64], row: &LeafRow) -> f64 {
+    weights.iter().zip(&row.x).map(|(w, x)| w * x).sum()
+}
+
+/// The objective of one position's final scores: as `weights` predict
+/// them, and as they were.
+fn position_objectives(rows: &[&LeafRow], weights: &[f64], turns: usize) -> (f64, f64) {
+    let (mut ours, mut best) = ((1.0f64, 1.0f64), (1.0f64, 1.0f64));
+    for row in rows {
+        let left = (turns - row.turn) as f64;
+        let predicted = row.now + left * gain_per_turn(weights, row);
+        let truth = row.now + left * row.y;
+        if row.player == 0 {
+            ours = (predicted.max(1.0), truth.max(1.0));
+        } else {
+            best = (best.0.max(predicted), best.1.max(truth));
+        }
+    }
+    (
+        (1.0 + ours.0 / best.0).log2(),
+        (1.0 + ours.1 / best.1).log2(),
+    )
+}
+
+/// src/leaf_weights.rs for this table, saying how it was made.
+pub fn leaf_source(table: &ahc061::leaf::LeafTable, provenance: &[String]) -> String {
+    let mut s = String::from(
+        "//! The learned leaf value's weights (src/leaf.rs), one vector per class\n//! of game size, written by the trainer (tools/src/bin/train.rs); do not\n//! edit by hand.\n",
+    );
+    for line in provenance {
+        s += &format!("//! {line}\n");
+    }
+    s += "pub const LEAF: crate::leaf::LeafTable = [\n";
+    s += &format!("    // {}\n", ahc061::leaf::NAMES.join(", "));
+    for weights in table {
+        let w: Vec<String> = weights.iter().map(|w| format!("{w:.6}")).collect();
+        s += &format!("    [{}],\n", w.join(", "));
+    }
+    s += "];\n";
+    s
+}
+
+/// The rows grouped by position (one game's turn: every player's row).
+pub fn leaf_positions<'a>(rows: &[&'a LeafRow]) -> Vec<Vec<&'a LeafRow>> {
+    let mut positions: std::collections::BTreeMap<(usize, usize), Vec<&LeafRow>> =
+        std::collections::BTreeMap::new();
+    for row in rows {
+        positions.entry((row.game, row.turn)).or_default().push(row);
+    }
+    positions.into_values().collect()
+}
+
+/// The mean squared error of the objective log2(1 + S0 / S_A) predicted
+/// with `weights` over `positions` (of one class).
+pub fn leaf_objective_error(positions: &[Vec<&LeafRow>], weights: &[f64], turns: usize) -> f64 {
+    let total: f64 = positions
+        .iter()
+        .map(|p| {
+            let (predicted, truth) = position_objectives(p, weights, turns);
+            (predicted - truth) * (predicted - truth)
+        })
+        .sum();
+    total / positions.len().max(1) as f64
+}
+
+/// Refines `start` by CMA-ES on [`leaf_objective_error`]: the planner
+/// compares leaves by their objective, not by the scores behind it.
+pub fn fit_leaf_objective(
+    positions: &[Vec<&LeafRow>],
+    start: &[f64; ahc061::leaf::FEATURES],
+    generations: usize,
+    seed: u64,
+) -> [f64; ahc061::leaf::FEATURES] {
+    use cmaes::{CMAESOptions, DVector, Mode};
+    let objective = |x: &DVector<f64>| leaf_objective_error(positions, x.as_slice(), 100);
+    let built = CMAESOptions::new(start.to_vec(), 0.1)
+        .mode(Mode::Minimize)
+        .seed(seed)
+        .max_generations(generations)
+        .build(objective);
+    let mut out = *start;
+    if let Ok(mut cma) = built {
+        let end = cma.run_parallel();
+        if let Some(best) = end.overall_best {
+            out.copy_from_slice(best.point.as_slice());
+        }
+    }
+    out
+}
+
+/// The table in a file written by [`leaf_source`].
+pub fn parse_leaf_table(text: &str) -> Result<ahc061::leaf::LeafTable> {
+    use ahc061::leaf::{CLASSES, FEATURES};
+    let numbers = numbers_of(text, "LEAF")?;
+    if numbers.len() != CLASSES * FEATURES {
+        anyhow::bail!("{} weights, expected {}", numbers.len(), CLASSES * FEATURES);
+    }
+    let mut table = [[0.0; FEATURES]; CLASSES];
+    for (row, chunk) in table.iter_mut().zip(numbers.chunks(FEATURES)) {
+        row.copy_from_slice(chunk);
+    }
+    Ok(table)
 }

@@ -121,3 +121,58 @@ fn a_table_survives_writing_and_reading() {
         ahc061::learned_weights::TRAINED
     );
 }
+
+#[test]
+fn leaf_fits_and_writes_weights_that_load() {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("train-leaf.rs");
+    let _ = fs::remove_file(&path);
+    let stdout = run_train(&[
+        "leaf",
+        "--games",
+        "0..12",
+        "--holdout",
+        "12..16",
+        "--generations",
+        "2",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("held out"), "{stdout}");
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.contains("Command: train leaf"), "{text}");
+    let table = train::parse_leaf_table(&text).unwrap();
+    // Fitted, not left at the extrapolation's weights.
+    assert!(
+        table.iter().any(|w| *w != ahc061::leaf::EXTRAPOLATION),
+        "{table:?}"
+    );
+    // The table values a rollout's leaf: from a recorded game's turn 30 to
+    // its turn 50, every class gives a finite objective.
+    let input = ahc061_sim::judge::ToolInput::parse(
+        &fs::read_to_string(format!(
+            "{}/../tests/data/in/0000.txt",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let mut judge = ahc061_sim::judge::Judge::new(input.clone());
+    let mut states = vec![judge.state];
+    while !judge.finished() {
+        let (x, y) = ahc061::board::coords(judge.state.pos[0]);
+        judge.play(x, y).unwrap();
+        states.push(judge.state);
+    }
+    let value = ahc061::leaf::value(&table, &input.game, &states[30], &states[50]);
+    assert!(value.is_finite() && value >= 0.0, "{value}");
+}
+
+#[test]
+fn the_committed_leaf_weights_read_back() {
+    let committed = format!("{}/../src/leaf_weights.rs", env!("CARGO_MANIFEST_DIR"));
+    let text = fs::read_to_string(committed).unwrap();
+    assert_eq!(
+        train::parse_leaf_table(&text).unwrap(),
+        ahc061::leaf_weights::LEAF
+    );
+}

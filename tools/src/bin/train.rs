@@ -33,6 +33,8 @@ enum How {
     Search(Search),
     /// One round of expert iteration: fit the planner's moves.
     Imitate(Imitate),
+    /// The leaf value (src/leaf.rs): least squares on base-only games.
+    Leaf(LeafArgs),
 }
 
 /// What both ways share.
@@ -99,11 +101,35 @@ struct Imitate {
     rate: f64,
 }
 
+#[derive(Args)]
+struct LeafArgs {
+    /// Seeds of the games to fit on.
+    #[arg(long, value_name = "A..B", default_value = "400000..402000")]
+    games: String,
+    /// Seeds of the games to check the fit on, never fitted.
+    #[arg(long, value_name = "A..B", default_value = "410000..410500")]
+    holdout: String,
+    /// Turns a rollout plays before its leaf: the planner's horizon + 1.
+    #[arg(long, value_name = "TURNS", default_value_t = 21)]
+    played: usize,
+    /// Generations of CMA-ES on the objective's error after the least
+    /// squares on the scores (0: the least squares alone).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    generations: usize,
+    /// Seed of CMA-ES's random numbers.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Writes the weights as Rust source to FILE (e.g. src/leaf_weights.rs).
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.how {
         How::Search(args) => search(args),
         How::Imitate(args) => imitate(args),
+        How::Leaf(args) => leaf(args),
     };
     ahc061_tools::cli::finish("train", result)
 }
@@ -289,4 +315,67 @@ fn imitate(args: Imitate) -> Result<()> {
         ),
     ];
     write(&args.common, &weights, provenance)
+}
+
+/// The rows of the base-only games of `range`.
+fn leaf_rows(range: &str, played: usize) -> Result<(Vec<train::LeafRow>, usize)> {
+    let games = train::cases(range, |_| true)?;
+    let base = ahc061::base::standard();
+    let rows = games
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(i, input)| train::leaf_rows(input, &*base, played, i))
+        .collect();
+    Ok((rows, games.len()))
+}
+
+fn leaf(args: LeafArgs) -> Result<()> {
+    use ahc061::leaf::{CLASSES, EXTRAPOLATION, FEATURES, LeafTable};
+    let started = Instant::now();
+    let (rows, games) = leaf_rows(&args.games, args.played)?;
+    let (held, held_games) = leaf_rows(&args.holdout, args.played)?;
+    println!(
+        "{} rows from {games} games ({}), {} held out from {held_games} ({}); {:.0} s",
+        rows.len(),
+        args.games,
+        held.len(),
+        args.holdout,
+        started.elapsed().as_secs_f64()
+    );
+    let mut table: LeafTable = [EXTRAPOLATION; CLASSES];
+    for (class, weights) in table.iter_mut().enumerate() {
+        let mine: Vec<&train::LeafRow> = rows.iter().filter(|r| r.class == class).collect();
+        *weights = train::fit_leaf(&mine);
+        if args.generations > 0 {
+            let positions = train::leaf_positions(&mine);
+            let before = train::leaf_objective_error(&positions, weights, 100);
+            *weights = train::fit_leaf_objective(&positions, weights, args.generations, args.seed);
+            let after = train::leaf_objective_error(&positions, weights, 100);
+            println!(
+                "class {class}: the objective's mean squared error {before:.4} -> {after:.4} by CMA-ES ({:.0} s)",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    let mut notes = vec![command_line()];
+    for class in 0..CLASSES {
+        let mine: Vec<&train::LeafRow> = held.iter().filter(|r| r.class == class).collect();
+        let (rmse_now, obj_now) = train::leaf_errors(&mine, &[[0.0; FEATURES]; CLASSES], 100);
+        let (rmse0, obj0) = train::leaf_errors(&mine, &[EXTRAPOLATION; CLASSES], 100);
+        let (rmse, obj) = train::leaf_errors(&mine, &table, 100);
+        let line = format!(
+            "Class {class}, held out: final score RMSE {rmse_now:.0} / {rmse0:.0} / {rmse:.0}, objective's mean absolute error {obj_now:.4} / {obj0:.4} / {obj:.4} (as it stands / extrapolated / learned)."
+        );
+        println!("{line}");
+        notes.push(line);
+    }
+    for (class, weights) in table.iter().enumerate() {
+        println!("class {class}: {weights:?}");
+    }
+    if let Some(path) = &args.out {
+        std::fs::write(path, train::leaf_source(&table, &notes))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
 }
