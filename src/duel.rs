@@ -21,7 +21,8 @@ use crate::board::{Bits, Cell, cells, has, neighbours};
 use crate::rules::legal_moves;
 use crate::state::{Game, State};
 
-/// Turns at the end of the game played greedily for the final score.
+/// Turns at the end of the game played for this turn's gain in the objective
+/// ([`endgame_move`]).
 const ENDGAME: usize = 2;
 
 /// The move by the plan in a game of two players. `ai_reach` is the AI's

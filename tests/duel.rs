@@ -3,9 +3,10 @@
 //! move that target makes void.
 
 use ahc061::ai::{AiParams, greedy_target};
-use ahc061::board::{Cell, MAX_PLAYERS, cell, coords};
+use ahc061::board::{cell, coords};
 use ahc061::rules::legal_moves;
-use ahc061::state::{Game, NOBODY, State};
+
+mod common;
 
 /// An AI that raises its own cells before anything else.
 const BUILDER: AiParams = AiParams {
@@ -16,41 +17,6 @@ const BUILDER: AiParams = AiParams {
     eps: 0.1,
 };
 
-/// A duel on a board of 500s with U = 3: `cells` lists (cell, owner,
-/// level), `values` the cells worth more; the pieces at `ours`, `theirs`.
-fn duel(
-    ours: Cell,
-    theirs: Cell,
-    cells: &[(Cell, i8, u8)],
-    values: &[(Cell, u32)],
-) -> (Game, State) {
-    let mut start = [0; MAX_PLAYERS];
-    start[0] = ours;
-    start[1] = theirs;
-    let mut game = Game {
-        m: 2,
-        turns: 100,
-        u: 3,
-        value: [500; 100],
-        start,
-    };
-    for &(c, v) in values {
-        game.value[c as usize] = v;
-    }
-    let mut owner = [NOBODY; 100];
-    let mut level = [0; 100];
-    for &(c, o, l) in cells {
-        owner[c as usize] = o;
-        level[c as usize] = l;
-    }
-    let mut pos = [0; MAX_PLAYERS];
-    pos[0] = ours;
-    pos[1] = theirs;
-    let state = game.state_from_grids(&owner, &level, &pos, 10);
-    state.check_invariants(&game).unwrap();
-    (game, state)
-}
-
 #[test]
 fn it_does_not_attack_the_cell_the_ai_is_about_to_raise() {
     // The AI's level-1 cells A (worth 3000) and B (1000) both touch our
@@ -58,7 +24,7 @@ fn it_does_not_attack_the_cell_the_ai_is_about_to_raise() {
     // capture there would be void. The plan takes B, and A only when blind
     // to the AI's target.
     let (a, b) = (cell(5, 3), cell(4, 3));
-    let (game, state) = duel(
+    let (game, state) = common::duel(
         cell(5, 4),
         cell(5, 2),
         &[

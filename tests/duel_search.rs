@@ -5,12 +5,12 @@
 use ahc061::agent::FullBot;
 use ahc061::ai::{AiParams, NO_PARAMS};
 use ahc061::belief::Belief;
-use ahc061::board::{Cell, MAX_PLAYERS, cell, coords};
+use ahc061::board::{Cell, cell, coords};
 use ahc061::clock::{Allowance, Clock};
 use ahc061::duel_policy::Plan;
 use ahc061::duel_search::{Config, DuelSearch};
 use ahc061::params::Params;
-use ahc061::state::{Game, NOBODY, State};
+
 mod common;
 
 /// An AI that wants to attack (wc, wd) far more than to grow (wa, wb).
@@ -21,41 +21,6 @@ const ATTACKER: AiParams = AiParams {
     wd: 1.0,
     eps: 0.1,
 };
-
-/// A duel on a board of 500s with U = 3, the pieces at `ours` and `theirs`,
-/// `cells` listing (cell, owner, level) and `values` the cells worth more.
-fn duel(
-    ours: Cell,
-    theirs: Cell,
-    cells: &[(Cell, i8, u8)],
-    values: &[(Cell, u32)],
-) -> (Game, State) {
-    let mut start = [0; MAX_PLAYERS];
-    start[0] = ours;
-    start[1] = theirs;
-    let mut game = Game {
-        m: 2,
-        turns: 100,
-        u: 3,
-        value: [500; 100],
-        start,
-    };
-    for &(c, v) in values {
-        game.value[c as usize] = v;
-    }
-    let mut owner = [NOBODY; 100];
-    let mut level = [0; 100];
-    for &(c, o, l) in cells {
-        owner[c as usize] = o;
-        level[c as usize] = l;
-    }
-    let mut pos = [0; MAX_PLAYERS];
-    pos[0] = ours;
-    pos[1] = theirs;
-    let state = game.state_from_grids(&owner, &level, &pos, 10);
-    state.check_invariants(&game).unwrap();
-    (game, state)
-}
 
 fn search() -> DuelSearch {
     DuelSearch::new(Config::default(), 3)
@@ -69,7 +34,7 @@ fn it_stands_on_the_cell_the_ai_is_about_to_attack() {
     // turn, out of the AI's reach. The duel plan, blind to the AI's target,
     // attacks the AI's cells: the search must find X itself.
     let (x, g) = (cell(5, 4), cell(5, 6));
-    let (game, state) = duel(
+    let (game, state) = common::duel(
         cell(5, 5),
         cell(5, 2),
         &[
@@ -114,7 +79,7 @@ fn it_does_not_grab_land_while_a_capture_two_turns_away_threatens() {
     // reach, to block the attack: since session 6 the plan that plays on
     // after the first move does block it).
     let (w, x, g) = (cell(5, 6), cell(5, 5), cell(6, 7));
-    let (game, state) = duel(
+    let (game, state) = common::duel(
         cell(5, 7),
         cell(4, 6),
         &[(cell(5, 7), 0, 3), (w, 0, 1), (x, 0, 1), (cell(4, 6), 1, 3)],

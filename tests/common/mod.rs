@@ -1,5 +1,6 @@
 //! What several of the root tests share: the recorded inputs, a constructed
-//! game, and a whole game of a policy against the local judge.
+//! game and a constructed duel position, and a whole game of a policy
+//! against the local judge.
 
 // Each test binary uses its own part of this.
 #![allow(dead_code)]
@@ -7,7 +8,7 @@
 use ahc061::agent::Policy;
 use ahc061::board::{Cell, MAX_PLAYERS, cell, coords};
 use ahc061::mirror::Mirror;
-use ahc061::state::Game;
+use ahc061::state::{Game, NOBODY, State};
 use ahc061_sim::judge::{Judge, ToolInput};
 
 /// The public case tests/data/in/`case`.txt.
@@ -50,4 +51,39 @@ pub fn play(case: &str, make: impl FnOnce(&Mirror) -> Box<dyn Policy>) -> (i64, 
         bot.observe(&mirror, &before, &feedback);
     }
     (judge.score(), moves)
+}
+
+/// A duel on a board of 500s with U = 3, the pieces at `ours` and `theirs`,
+/// `cells` listing (cell, owner, level) and `values` the cells worth more.
+pub fn duel(
+    ours: Cell,
+    theirs: Cell,
+    cells: &[(Cell, i8, u8)],
+    values: &[(Cell, u32)],
+) -> (Game, State) {
+    let mut start = [0; MAX_PLAYERS];
+    start[0] = ours;
+    start[1] = theirs;
+    let mut game = Game {
+        m: 2,
+        turns: 100,
+        u: 3,
+        value: [500; 100],
+        start,
+    };
+    for &(c, v) in values {
+        game.value[c as usize] = v;
+    }
+    let mut owner = [NOBODY; 100];
+    let mut level = [0; 100];
+    for &(c, o, l) in cells {
+        owner[c as usize] = o;
+        level[c as usize] = l;
+    }
+    let mut pos = [0; MAX_PLAYERS];
+    pos[0] = ours;
+    pos[1] = theirs;
+    let state = game.state_from_grids(&owner, &level, &pos, 10);
+    state.check_invariants(&game).unwrap();
+    (game, state)
 }
