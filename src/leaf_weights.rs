@@ -6,6 +6,7 @@
 //! Class 1, held out: final score RMSE 17122 / 23337 / 11354, objective's mean absolute error 0.4200 / 0.3908 / 0.3888 (as it stands / extrapolated / learned).
 //! Class 2, held out: final score RMSE 14045 / 20685 / 10477, objective's mean absolute error 0.3909 / 0.3714 / 0.3596 (as it stands / extrapolated / learned).
 //! Class 3, held out: final score RMSE 11737 / 18857 / 9560, objective's mean absolute error 0.3126 / 0.3206 / 0.3088 (as it stands / extrapolated / learned).
+#[rustfmt::skip]
 pub const LEAF: crate::leaf::LeafTable = [
     // rate, rate·left/T, room/left, open/(M·left), min(rate, (room+open/M)/left), 1000
     [0.391260, -0.383977, 0.000436, 0.000766, 0.380310, 0.040597],

@@ -407,7 +407,8 @@ pub fn leaf_source(table: &ahc061::leaf::LeafTable, provenance: &[String]) -> St
     for line in provenance {
         s += &format!("//! {line}\n");
     }
-    s += "pub const LEAF: crate::leaf::LeafTable = [\n";
+    // One row a class, as written: rustfmt would fold the longer ones.
+    s += "#[rustfmt::skip]\npub const LEAF: crate::leaf::LeafTable = [\n";
     s += &format!("    // {}\n", ahc061::leaf::NAMES.join(", "));
     for weights in table {
         let w: Vec<String> = weights.iter().map(|w| format!("{w:.6}")).collect();
