@@ -78,7 +78,7 @@ pub fn choose(game: &Game, state: &State, ai_reach: Bits, ai_target: Option<Cell
             }
         }
     }
-    endgame_move(game, state, legal, ai_target)
+    endgame_move(game, state, ai_target)
 }
 
 /// The endgame's move (and the move when no tier has one): the most to
@@ -86,7 +86,7 @@ pub fn choose(game: &Game, state: &State, ai_reach: Bits, ai_target: Option<Cell
 /// is worth S0 / S1 points on ours. The AI's target takes part: a step on
 /// its own cell there is void, and on the unowned cell it is about to take
 /// denies it that cell. (Against S0 − S1, blind to the target: +4.8k a case.)
-fn endgame_move(game: &Game, state: &State, legal: Bits, ai_target: Option<Cell>) -> Cell {
+fn endgame_move(game: &Game, state: &State, ai_target: Option<Cell>) -> Cell {
     let (mine, theirs) = (state.owned[0], state.owned[1]);
     let ratio = state.score[0].max(1) as f64 / state.score[1].max(1) as f64;
     let worth = |c: Cell| -> f64 {
@@ -104,14 +104,7 @@ fn endgame_move(game: &Game, state: &State, legal: Bits, ai_target: Option<Cell>
             (false, _) => v,
         }
     };
-    let mut best = (f64::NEG_INFINITY, state.pos[0]);
-    for c in cells(legal) {
-        let w = worth(c);
-        if w > best.0 {
-            best = (w, c);
-        }
-    }
-    best.1
+    crate::greedy::best_legal_move(game, state, worth)
 }
 
 /// Whether stepping on `target`, the cell the AI is about to attack, voids

@@ -37,17 +37,27 @@ pub fn cases(range: &str, keep: impl Fn(usize) -> bool) -> Result<Vec<ToolInput>
 /// One game of `input` with `base` playing player 0 on every turn, seeing
 /// the AIs' true parameters; returns the absolute score.
 pub fn play_base(input: &ToolInput, base: &dyn BasePolicy) -> i64 {
+    play_base_watching(input, base, |_| {}).unwrap_or(0)
+}
+
+/// [`play_base`], showing `seen` the position before every turn and the
+/// final one; `None` if the base moved illegally.
+fn play_base_watching(
+    input: &ToolInput,
+    base: &dyn BasePolicy,
+    mut seen: impl FnMut(&ahc061::state::State),
+) -> Option<i64> {
     let game = &input.game;
     let params = input.params;
     let mut judge = Judge::new(input.clone());
     while !judge.finished() {
         let state = judge.state;
+        seen(&state);
         let (x, y) = coords(choose_seeing(base, game, &state, &params));
-        if judge.play(x, y).is_err() {
-            return 0;
-        }
+        judge.play(x, y).ok()?;
     }
-    judge.score()
+    seen(&judge.state);
+    Some(judge.score())
 }
 
 /// The mean absolute score of `base` over `cases`, in thousands.
@@ -295,16 +305,9 @@ pub fn leaf_rows(
     game_id: usize,
 ) -> Vec<LeafRow> {
     let game = &input.game;
-    let params = input.params;
-    let mut judge = Judge::new(input.clone());
-    let mut states = vec![judge.state];
-    while !judge.finished() {
-        let state = judge.state;
-        let (x, y) = coords(choose_seeing(base, game, &state, &params));
-        if judge.play(x, y).is_err() {
-            return Vec::new();
-        }
-        states.push(judge.state);
+    let mut states = Vec::with_capacity(game.turns + 1);
+    if play_base_watching(input, base, |state| states.push(*state)).is_none() {
+        return Vec::new();
     }
     let last = *states.last().expect("the start is recorded");
     let class = ahc061::leaf::class(game.m);
