@@ -17,7 +17,7 @@
 //! attacks the AI's cell the AI is raising this turn (docs/RESULTS.md,
 //! "session 7").
 
-use crate::board::{Bits, Cell, cells, has, neighbours};
+use crate::board::{Bits, Cell, bit, cells, has, neighbours};
 use crate::rules::legal_moves;
 use crate::state::{Game, State};
 
@@ -32,15 +32,14 @@ pub fn choose(game: &Game, state: &State, ai_reach: Bits, ai_target: Option<Cell
     let legal = legal_moves(state, game.m, 0);
     let mine = state.owned[0];
     let theirs = state.owned[1];
-    let level_is = |c: Cell, l: u8| state.level[c as usize] == l;
-    let below_cap = |c: Cell| state.level[c as usize] < game.u;
     let turns_left = game.turns - state.turn;
-    if turns_left > ENDGAME
-        && let Some(c) = ai_target.filter(|&c| parries(game, state, legal, c))
-    {
+    if turns_left <= ENDGAME {
+        return endgame_move(game, state, ai_target);
+    }
+    if let Some(c) = ai_target.filter(|&c| parries(game, state, legal, c)) {
         return c;
     }
-    if turns_left > ENDGAME && neighbours(mine) & theirs == 0 {
+    if neighbours(mine) & theirs == 0 {
         return approach(game, state, legal, theirs);
     }
     // The plan's tiers, tried in order (tuned by self-play on 100 M = 2
@@ -48,37 +47,71 @@ pub fn choose(game: &Game, state: &State, ai_reach: Bits, ai_target: Option<Cell
     // (Raising our level-1 cells in the AI's reach before it attacks them,
     // this plan's first tier until session 6, cost 21k a case: the parry
     // above answers the attacks that come.)
+    let levels = Levels::within(game, state, legal);
     // Its cells but the one it is about to step on (to raise it): its
     // owner's piece stays there and ours would be removed, a lost turn
     // (measured: +10.7k a case).
-    let attackable = |c: Cell| has(theirs, c) && Some(c) != ai_target;
-    let tiers: [&dyn Fn(Cell) -> bool; 7] = [
+    let attackable = theirs & !ai_target.map_or(0, bit);
+    let unowned = !(mine | theirs);
+    let tiers: [Bits; 7] = [
         // Its level-1 cells within its own reach: it would build on them.
-        &|c| attackable(c) && level_is(c, 1) && has(ai_reach, c),
+        attackable & levels.one & ai_reach,
         // Any of its higher cells: once we are ahead, a point off its score
         // is worth more to log(S0 / S1) than one on ours. (Until session 7
         // only once 1.5× ahead; with the AI's target skipped, from the
         // start: +5.9k a case for 1× and +2.9k more for always.)
-        &|c| attackable(c) && state.level[c as usize] >= 2,
+        attackable & levels.high,
         // Any other of its level-1 cells.
-        &|c| attackable(c) && level_is(c, 1),
+        attackable & levels.one,
         // Unowned land the AI could expand into: taking it shrinks its options.
-        &|c| state.owner[c as usize] < 0 && has(ai_reach, c),
+        unowned & ai_reach,
         // Our higher cells it can reach, while they can still grow.
-        &|c| has(mine, c) && below_cap(c) && has(ai_reach, c),
+        mine & levels.below_cap & ai_reach,
         // Any unowned land.
-        &|c| state.owner[c as usize] < 0,
+        unowned,
         // Reinforce anything of ours.
-        &|c| has(mine, c) && below_cap(c),
+        mine & levels.below_cap,
     ];
-    if turns_left > ENDGAME {
-        for tier in tiers {
-            if let Some(c) = most_valuable(game, legal, tier) {
-                return c;
+    tiers
+        .iter()
+        .find_map(|&tier| most_valuable(game, legal & tier, &|_| true))
+        .unwrap_or_else(|| endgame_move(game, state, ai_target))
+}
+
+/// The cells of a set by level, computed once for the plan's tiers.
+struct Levels {
+    /// At level 1.
+    one: Bits,
+    /// At level 2 or more.
+    high: Bits,
+    /// Below the cap U (unowned cells included).
+    below_cap: Bits,
+}
+
+impl Levels {
+    fn within(game: &Game, state: &State, set: Bits) -> Levels {
+        let mut levels = Levels {
+            one: 0,
+            high: 0,
+            below_cap: 0,
+        };
+        let mut rest = set;
+        while rest != 0 {
+            // The lowest cell, as a one-cell set without a 128-bit shift.
+            let b = rest & rest.wrapping_neg();
+            let level = state.level[rest.trailing_zeros() as usize];
+            rest ^= b;
+            if level == 1 {
+                levels.one |= b;
+            } else if level >= 2 {
+                levels.high |= b;
+            }
+            if level < game.u {
+                levels.below_cap |= b;
             }
         }
+        levels
     }
-    endgame_move(game, state, ai_target)
 }
 
 /// The endgame's move (and the move when no tier has one): the most to
