@@ -148,6 +148,9 @@ impl Policy for FullBot {
                 None
             }
         };
+        if let Some(decision) = &decision {
+            self.clock.charge(decision.simulated_turns);
+        }
         let cell = match &decision {
             Some(decision) => decision.cell,
             // Staying put is always legal, should even the baseline fail.

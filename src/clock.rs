@@ -41,6 +41,10 @@ pub struct Schedule {
     pub late: f64,
     /// A turn's weight among the last three.
     pub last: f64,
+    /// A turn's weight among the first `early_turns`.
+    pub early: f64,
+    /// How many turns count as early.
+    pub early_turns: usize,
 }
 
 impl Default for Schedule {
@@ -49,6 +53,8 @@ impl Default for Schedule {
             reserve_ms: 60,
             late: 0.7,
             last: 0.3,
+            early: 1.0,
+            early_turns: 20,
         }
     }
 }
@@ -61,6 +67,8 @@ impl Schedule {
             self.last
         } else if left <= 10 {
             self.late
+        } else if t <= self.early_turns {
+            self.early
         } else {
             1.0
         }
@@ -73,7 +81,17 @@ pub struct Clock {
     start: Instant,
     budget: Duration,
     fixed_work: Option<Allowance>,
+    /// A game's worth of simulated turns spread by the schedule, as the
+    /// budget is (see [`Clock::pooled_turns`]).
+    pool: Option<Pool>,
     schedule: Schedule,
+}
+
+/// Simulated turns for the whole game, and how many are spent.
+#[derive(Clone, Copy, Debug)]
+struct Pool {
+    total: u64,
+    spent: u64,
 }
 
 impl Clock {
@@ -83,7 +101,32 @@ impl Clock {
             start,
             budget: Duration::from_secs_f64(budget_seconds),
             fixed_work: fixed_work.map(Allowance::Rollouts),
+            pool: None,
             schedule: Schedule::default(),
+        }
+    }
+
+    /// A clock that gives the game `per_turn` simulated turns for each of
+    /// its `turns` turns, spread by the schedule as the time budget is: what
+    /// a turn leaves unused goes to the turns after it, as time does. With
+    /// a fixed seed the bot plays the same game every time, and a planner
+    /// that stops early on a clear decision gains there what it would gain
+    /// on the clock.
+    pub fn pooled_turns(start: Instant, per_turn: u64, turns: usize) -> Clock {
+        Clock {
+            pool: Some(Pool {
+                total: per_turn * turns as u64,
+                spent: 0,
+            }),
+            ..Clock::new(start, 1.0, None)
+        }
+    }
+
+    /// Records the simulated turns a turn's thinking used (only a pooled
+    /// clock counts them).
+    pub fn charge(&mut self, simulated_turns: u64) {
+        if let Some(pool) = &mut self.pool {
+            pool.spent += simulated_turns;
         }
     }
 
@@ -113,16 +156,73 @@ impl Clock {
         if let Some(work) = self.fixed_work {
             return work;
         }
+        if let Some(pool) = self.pool {
+            let left = pool.total.saturating_sub(pool.spent);
+            return Allowance::Turns((left as f64 * self.share(t, turns)) as u64);
+        }
         let now = Instant::now();
         let spent = now.duration_since(self.start);
         let reserve = Duration::from_millis(self.schedule.reserve_ms);
         let left = self.budget.saturating_sub(spent + reserve);
+        Allowance::Until(now + left.mul_f64(self.share(t, turns)))
+    }
+
+    /// Turn `t`'s share of what is left, by the schedule's weights.
+    fn share(&self, t: usize, turns: usize) -> f64 {
         let total: f64 = (t..=turns).map(|s| self.schedule.weight(s, turns)).sum();
-        let share = if total > 0.0 {
+        if total > 0.0 {
             self.schedule.weight(t, turns) / total
         } else {
             0.0
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pool_spreads_the_game_by_the_schedule_and_carries_what_a_turn_leaves() {
+        let turns = |a: Allowance| match a {
+            Allowance::Turns(n) => n,
+            other => panic!("{other:?}"),
         };
-        Allowance::Until(now + left.mul_f64(share))
+        let mut clock = Clock::pooled_turns(Instant::now(), 1_000, 100);
+        // 90 turns of weight 1, 7 of 0.7, 3 of 0.3: 95.8 in all.
+        let first = turns(clock.allowance(1, 100));
+        assert_eq!(first, (100_000.0 / 95.8) as u64);
+        // A turn that spends nothing leaves its share to the rest.
+        clock.charge(0);
+        assert!(turns(clock.allowance(2, 100)) > first);
+        clock.charge(100_000 - 300);
+        assert_eq!(turns(clock.allowance(100, 100)), 300);
+        clock.charge(1_000);
+        assert_eq!(turns(clock.allowance(100, 100)), 0);
+    }
+
+    #[test]
+    fn early_turns_get_their_weight() {
+        let schedule = Schedule {
+            early: 2.0,
+            early_turns: 20,
+            ..Schedule::default()
+        };
+        let turns = |clock: &Clock, t| match clock.allowance(t, 100) {
+            Allowance::Turns(n) => n,
+            other => panic!("{other:?}"),
+        };
+        let clock = Clock::pooled_turns(Instant::now(), 1_000, 100).with_schedule(schedule);
+        // 20 turns of weight 2, 70 of 1, 7 of 0.7, 3 of 0.3: 115.8 in all.
+        assert_eq!(turns(&clock, 1), (100_000.0 * 2.0 / 115.8) as u64);
+        let flat = Clock::pooled_turns(Instant::now(), 1_000, 100);
+        assert!(turns(&clock, 1) > turns(&flat, 1));
+    }
+
+    #[test]
+    fn only_a_pool_counts_the_work() {
+        let mut clock = Clock::fixed_turns(Instant::now(), 500);
+        clock.charge(10_000);
+        assert_eq!(clock.allowance(5, 100), Allowance::Turns(500));
     }
 }

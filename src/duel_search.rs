@@ -219,7 +219,9 @@ impl DuelSearch {
         let mut tree = Tree::default();
         let roots: Vec<usize> = order[..width].iter().map(|&c| tree.add(c)).collect();
         let values = self.halving(&mut tree, &roots, game, state, belief, allowance, policy);
-        self.decide(&tree, &roots, &values)
+        let mut decision = self.decide(&tree, &roots, &values);
+        decision.simulated_turns = decision.rollouts * self.length(game, state);
+        decision
     }
 
     /// Successive halving over the root's candidates (the first, the base
@@ -240,7 +242,7 @@ impl DuelSearch {
         let mut alive: Vec<usize> = (0..roots.len()).collect();
         let mut seeds: Vec<u64> = Vec::new();
         let mut done = 0u64;
-        let length = ((state.turn + 1 + self.config.horizon).min(game.turns) - state.turn) as u64;
+        let length = self.length(game, state);
         let mut round = 0u64;
         'search: while alive.len() > 1 {
             for &i in &alive {
@@ -269,6 +271,12 @@ impl DuelSearch {
         values
     }
 
+    /// Turns one simulation from `state` plays: the first and up to
+    /// `horizon` more.
+    fn length(&self, game: &Game, state: &State) -> u64 {
+        ((state.turn + 1 + self.config.horizon).min(game.turns) - state.turn) as u64
+    }
+
     /// The base move, or the candidate of best paired mean among those
     /// `switch_z` standard errors above it.
     fn decide(&self, tree: &Tree, roots: &[usize], values: &[Vec<f64>]) -> Decision {
@@ -289,6 +297,7 @@ impl DuelSearch {
         Decision {
             cell,
             rollouts: values.iter().map(|v| v.len() as u64).sum(),
+            simulated_turns: 0,
             candidates,
         }
     }

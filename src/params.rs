@@ -88,6 +88,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "a rollout cut before the end: objective (as it stands), extrapolated or learned (src/leaf.rs)",
     ),
     (
+        "{duel,many}.settle_z",
+        "standard errors of margin at which a turn's decision is settled and the rest of its time goes to later turns (0: never)",
+    ),
+    (
         "duel.search",
         "the duel's tree search instead of the flat planner (on|off)",
     ),
@@ -101,6 +105,11 @@ pub const KEYS: &[(&str, &str)] = &[
         "share of a turn among the last ten, against 1 before",
     ),
     ("clock.last", "share of a turn among the last three"),
+    (
+        "clock.early",
+        "share of a turn among the first clock.early_turns, against 1 after",
+    ),
+    ("clock.early_turns", "how many turns count as early"),
     ("belief.particles", "particles per AI"),
 ];
 
@@ -155,6 +164,16 @@ impl Params {
             }
             "clock.late" => self.clock.late = share(value).ok_or(bad("a number in [0, 1]"))?,
             "clock.last" => self.clock.last = share(value).ok_or(bad("a number in [0, 1]"))?,
+            "clock.early" => {
+                self.clock.early = value
+                    .parse()
+                    .ok()
+                    .filter(|x: &f64| (0.0..=10.0).contains(x))
+                    .ok_or(bad("a number in [0, 10]"))?
+            }
+            "clock.early_turns" => {
+                self.clock.early_turns = whole(value).ok_or(bad("a whole number"))? as usize
+            }
             "belief.particles" => {
                 self.particles = whole(value)
                     .filter(|&n| (1..=100_000).contains(&n))
@@ -193,6 +212,13 @@ impl Config {
                     .ok_or("a finite number")?
             }
             "block" => self.block_candidates = value.parse().map_err(|_| "true or false")?,
+            "settle_z" => {
+                self.settle_z = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|z| z.is_finite() && *z >= 0.0)
+                    .ok_or("a number ≥ 0")?
+            }
             "leaf" => {
                 self.leaf = match value {
                     "objective" => Leaf::Objective,
@@ -203,7 +229,8 @@ impl Config {
             }
             _ => {
                 return Err(
-                    "horizon, candidates, batch, switch_z, block or leaf after the class".into(),
+                    "horizon, candidates, batch, switch_z, block, leaf or settle_z after the class"
+                        .into(),
                 );
             }
         }
@@ -249,6 +276,7 @@ mod tests {
             "duel.block=maybe",
             "planner.horizon=3",
             "clock.late=2",
+            "clock.early=-1",
             "duel.search.cont=teleport",
             "duel.search.depth=x",
             "switch_z",

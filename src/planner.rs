@@ -39,6 +39,10 @@ pub struct Config {
     pub duel_search: Option<crate::duel_search::Config>,
     /// What a rollout cut at the horizon before the game's end is worth.
     pub leaf: Leaf,
+    /// Standard errors of margin by which the turn's decision counts as
+    /// settled, so that the planner stops and leaves the rest of its
+    /// allowance to the turns after (0: it always uses the whole allowance).
+    pub settle_z: f64,
 }
 
 impl Default for Config {
@@ -51,6 +55,7 @@ impl Default for Config {
             block_candidates: false,
             duel_search: None,
             leaf: Leaf::Objective,
+            settle_z: 0.0,
         }
     }
 }
@@ -103,6 +108,9 @@ pub struct Decision {
     /// The base move first, then the other candidates.
     pub candidates: Vec<Candidate>,
     pub rollouts: u64,
+    /// Turns simulated in all by those rollouts (what a pooled clock
+    /// charges: src/clock.rs).
+    pub simulated_turns: u64,
 }
 
 pub struct Planner {
@@ -188,6 +196,9 @@ impl Planner {
                 }
             }
             round += 1;
+            if round >= SETTLE_AFTER && self.settled(&candidates[1..alive]) {
+                break;
+            }
             // Halve the challengers every few rounds; the base move stays.
             if round.is_multiple_of(3) && alive > 2 {
                 candidates[1..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
@@ -203,7 +214,22 @@ impl Planner {
             cell,
             candidates,
             rollouts: done,
+            simulated_turns: turns(done),
         }
+    }
+
+    /// Whether more rollouts are unlikely to change the decision: no
+    /// challenger lies within `settle_z` standard errors of the switch
+    /// threshold, or the only one left lies that far above it.
+    fn settled(&self, challengers: &[Candidate]) -> bool {
+        let margin = self.config.settle_z;
+        if margin <= 0.0 {
+            return false;
+        }
+        let threshold = self.config.switch_z;
+        let all_out = challengers.iter().all(|c| c.z() <= threshold - margin);
+        let one_in = challengers.len() == 1 && challengers[0].z() >= threshold + margin;
+        all_out || one_in
     }
 
     /// The candidate first moves, the base policy's move first, from the
@@ -228,6 +254,10 @@ impl Planner {
             .collect()
     }
 }
+
+/// Rounds of rollouts before the planner may call a decision settled: a
+/// standard error from fewer samples is itself too uncertain.
+const SETTLE_AFTER: u64 = 3;
 
 /// Where the planner's candidate first moves come from: the seam for a new
 /// generator (one that proposes two-move plans' first steps, say).

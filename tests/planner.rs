@@ -131,3 +131,38 @@ fn an_allowance_in_turns_buys_more_of_shorter_rollouts() {
     assert!((60..=64).contains(&long), "{long}");
     assert!((300..=304).contains(&short), "{short}");
 }
+
+#[test]
+fn a_settled_decision_stops_early_and_reports_its_work() {
+    // On the last turn, capturing the leader's valuable level-1 cell beats
+    // every other move by far: with a settle margin the planner stops once
+    // that is clear, without it it spends the whole allowance.
+    let mut g = game(3, &[(0, 0), (5, 5), (9, 9)]);
+    g.value[cell(0, 1) as usize] = 5000;
+    let base = g.initial_state();
+    let (mut owner, mut level) = (base.owner, base.level);
+    owner[cell(0, 1) as usize] = 1;
+    level[cell(0, 1) as usize] = 1;
+    let state = g.state_from_grids(&owner, &level, &base.pos, 99);
+    let belief = Belief::new(3, 200, &mut Pcg64Mcg::seed_from_u64(1));
+    let decide = |settle_z: f64| {
+        let config = Config {
+            settle_z,
+            ..Config::default()
+        };
+        let planner = &mut Planner::new(config, base::standard(), 9);
+        planner.choose(&g, &state, &belief, Allowance::Turns(4_000))
+    };
+    let (full, settled) = (decide(0.0), decide(2.0));
+    assert_eq!(coords(full.cell), (0, 1));
+    assert_eq!(coords(settled.cell), (0, 1));
+    // One simulated turn per rollout on the last turn.
+    assert_eq!(full.simulated_turns, full.rollouts);
+    assert!(full.simulated_turns >= 4_000, "{}", full.simulated_turns);
+    assert!(
+        settled.simulated_turns < full.simulated_turns / 4,
+        "{} against {}",
+        settled.simulated_turns,
+        full.simulated_turns
+    );
+}

@@ -35,8 +35,13 @@ struct Args {
     /// Simulated turns per turn instead of the clock: a fixed amount of work
     /// that, as time does, buys more rollouts when they are shorter (a
     /// shorter horizon, a later turn).
-    #[arg(long, value_name = "TURNS")]
+    #[arg(long, value_name = "TURNS", conflicts_with = "pooled_turns")]
     fixed_turns: Option<u64>,
+    /// Simulated turns for the whole game, TURNS for each of its turns,
+    /// spread by the clock's schedule as the time budget is: what a turn
+    /// leaves unused goes to the turns after it.
+    #[arg(long, value_name = "TURNS", conflicts_with = "fixed_work")]
+    pooled_turns: Option<u64>,
     /// planner, base (the planner's base move alone: no rollouts) or greedy.
     #[arg(long, default_value = "planner")]
     policy: String,
@@ -79,8 +84,10 @@ fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
             } else {
                 args.fixed_work
             };
-            let clock = match args.fixed_turns {
-                Some(turns) if args.policy != "base" => Clock::fixed_turns(start, turns),
+            let clock = match (args.fixed_turns, args.pooled_turns) {
+                _ if args.policy == "base" => Clock::new(start, args.budget, work),
+                (Some(turns), _) => Clock::fixed_turns(start, turns),
+                (_, Some(turns)) => Clock::pooled_turns(start, turns, mirror.game.turns),
                 _ => Clock::new(start, args.budget, work),
             };
             let base: Box<dyn ahc061::base::BasePolicy> = match &args.weights {
