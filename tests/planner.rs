@@ -7,7 +7,7 @@ use ahc061::board::{cell, coords};
 use ahc061::clock::Allowance;
 use ahc061::planner::{Config, Planner};
 use ahc061::rules;
-use ahc061::state::Game;
+use ahc061::state::{Game, State};
 use ahc061_sim::judge::Judge;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -18,19 +18,23 @@ fn game(m: usize, starts: &[(usize, usize)]) -> Game {
     common::game(m, 500, starts)
 }
 
-#[test]
-fn it_takes_the_leaders_only_capturable_level_1_cell() {
-    // The leader (player 1) holds a valuable level-1 cell next to our piece,
-    // away from its own piece, on the last turn: capturing it now is worth far
-    // more than anything else (earlier, capturing it a turn later would do).
+/// The leader (player 1) holds a valuable level-1 cell next to our piece,
+/// away from its own piece, on the last turn: capturing it now is worth far
+/// more than anything else (earlier, capturing it a turn later would do).
+fn last_turn_capture() -> (Game, State) {
     let mut g = game(3, &[(0, 0), (5, 5), (9, 9)]);
     g.value[cell(0, 1) as usize] = 5000;
     let base = g.initial_state();
-    let mut owner = base.owner;
-    let mut level = base.level;
+    let (mut owner, mut level) = (base.owner, base.level);
     owner[cell(0, 1) as usize] = 1;
     level[cell(0, 1) as usize] = 1;
     let state = g.state_from_grids(&owner, &level, &base.pos, 99);
+    (g, state)
+}
+
+#[test]
+fn it_takes_the_leaders_only_capturable_level_1_cell() {
+    let (g, state) = last_turn_capture();
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let belief = Belief::new(3, 200, &mut rng);
     let mut planner = Planner::new(Config::default(), base::standard(), 9);
@@ -137,13 +141,7 @@ fn a_settled_decision_stops_early_and_reports_its_work() {
     // On the last turn, capturing the leader's valuable level-1 cell beats
     // every other move by far: with a settle margin the planner stops once
     // that is clear, without it it spends the whole allowance.
-    let mut g = game(3, &[(0, 0), (5, 5), (9, 9)]);
-    g.value[cell(0, 1) as usize] = 5000;
-    let base = g.initial_state();
-    let (mut owner, mut level) = (base.owner, base.level);
-    owner[cell(0, 1) as usize] = 1;
-    level[cell(0, 1) as usize] = 1;
-    let state = g.state_from_grids(&owner, &level, &base.pos, 99);
+    let (g, state) = last_turn_capture();
     let belief = Belief::new(3, 200, &mut Pcg64Mcg::seed_from_u64(1));
     let decide = |settle_z: f64| {
         let config = Config {
