@@ -74,7 +74,7 @@ pub fn choose(game: &Game, state: &State, ai_reach: Bits, ai_target: Option<Cell
     ];
     tiers
         .iter()
-        .find_map(|&tier| most_valuable(game, legal & tier, &|_| true))
+        .find_map(|&tier| most_valuable(game, legal & tier))
         .unwrap_or_else(|| endgame_move(game, state, ai_target))
 }
 
@@ -157,7 +157,7 @@ fn approach(game: &Game, state: &State, legal: Bits, target: Bits) -> Cell {
     // Grow rings around the AI's land until one touches a legal cell.
     for _ in 0..20 {
         let closest = legal & frontier;
-        if let Some(c) = most_valuable(game, closest, &|_| true) {
+        if let Some(c) = most_valuable(game, closest) {
             return c;
         }
         frontier |= neighbours(frontier);
@@ -165,9 +165,7 @@ fn approach(game: &Game, state: &State, legal: Bits, target: Bits) -> Cell {
     state.pos[0]
 }
 
-/// The most valuable cell of `set` meeting `wanted` (lowest index on ties).
-fn most_valuable(game: &Game, set: Bits, wanted: &dyn Fn(Cell) -> bool) -> Option<Cell> {
-    cells(set)
-        .filter(|&c| wanted(c))
-        .max_by_key(|&c| (game.value[c as usize], std::cmp::Reverse(c)))
+/// The most valuable cell of `set` (lowest index on ties).
+fn most_valuable(game: &Game, set: Bits) -> Option<Cell> {
+    cells(set).max_by_key(|&c| (game.value[c as usize], std::cmp::Reverse(c)))
 }

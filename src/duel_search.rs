@@ -219,9 +219,7 @@ impl DuelSearch {
         let mut tree = Tree::default();
         let roots: Vec<usize> = order[..width].iter().map(|&c| tree.add(c)).collect();
         let values = self.halving(&mut tree, &roots, game, state, belief, allowance, policy);
-        let mut decision = self.decide(&tree, &roots, &values);
-        decision.simulated_turns = decision.rollouts * self.length(game, state);
-        decision
+        self.decide(&tree, &roots, &values, self.length(game, state))
     }
 
     /// Successive halving over the root's candidates (the first, the base
@@ -278,8 +276,9 @@ impl DuelSearch {
     }
 
     /// The base move, or the candidate of best paired mean among those
-    /// `switch_z` standard errors above it.
-    fn decide(&self, tree: &Tree, roots: &[usize], values: &[Vec<f64>]) -> Decision {
+    /// `switch_z` standard errors above it; each simulation played `length`
+    /// turns.
+    fn decide(&self, tree: &Tree, roots: &[usize], values: &[Vec<f64>], length: u64) -> Decision {
         let mut candidates: Vec<Candidate> = roots
             .iter()
             .zip(values)
@@ -294,10 +293,11 @@ impl DuelSearch {
             .filter(|c| c.z() > self.config.switch_z)
             .max_by(|a, b| a.mean().total_cmp(&b.mean()))
             .map_or(base, |c| c.cell);
+        let rollouts = values.iter().map(|v| v.len() as u64).sum();
         Decision {
             cell,
-            rollouts: values.iter().map(|v| v.len() as u64).sum(),
-            simulated_turns: 0,
+            rollouts,
+            simulated_turns: rollouts * length,
             candidates,
         }
     }

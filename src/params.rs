@@ -162,14 +162,14 @@ impl Params {
             "clock.reserve_ms" => {
                 self.clock.reserve_ms = whole(value).ok_or(bad("a whole number"))?
             }
-            "clock.late" => self.clock.late = share(value).ok_or(bad("a number in [0, 1]"))?,
-            "clock.last" => self.clock.last = share(value).ok_or(bad("a number in [0, 1]"))?,
+            "clock.late" => {
+                self.clock.late = within(value, 1.0).ok_or(bad("a number in [0, 1]"))?
+            }
+            "clock.last" => {
+                self.clock.last = within(value, 1.0).ok_or(bad("a number in [0, 1]"))?
+            }
             "clock.early" => {
-                self.clock.early = value
-                    .parse()
-                    .ok()
-                    .filter(|x: &f64| (0.0..=10.0).contains(x))
-                    .ok_or(bad("a number in [0, 10]"))?
+                self.clock.early = within(value, 10.0).ok_or(bad("a number in [0, 10]"))?
             }
             "clock.early_turns" => {
                 self.clock.early_turns = whole(value).ok_or(bad("a whole number"))? as usize
@@ -192,8 +192,9 @@ fn whole(value: &str) -> Option<u64> {
     value.parse().ok()
 }
 
-fn share(value: &str) -> Option<f64> {
-    value.parse().ok().filter(|x: &f64| (0.0..=1.0).contains(x))
+/// `value` as a number in [0, `max`].
+fn within(value: &str, max: f64) -> Option<f64> {
+    value.parse().ok().filter(|x: &f64| (0.0..=max).contains(x))
 }
 
 impl Config {
