@@ -169,12 +169,13 @@ pub fn greedy_target(
 ) -> Cell {
     // Values are never negative, so −1 is below every cell; −∞ would make
     // the tolerance below NaN and no cell would ever be taken.
-    let mut best = -1.0f64;
+    // The bar a cell must clear is kept rather than recomputed per cell.
+    let mut bar = -1.0 + tie_tolerance(-1.0);
     let mut choice = state.pos[p];
     for c in crate::board::cells(legal) {
         let value = params.value(game, state, p, c);
-        if value > best + tie_tolerance(best) {
-            best = value;
+        if value > bar {
+            bar = value + tie_tolerance(value);
             choice = c;
         }
     }

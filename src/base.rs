@@ -28,6 +28,11 @@ impl AiView<'_> {
     pub fn forecast(&self, game: &Game, state: &State) -> Forecast {
         Forecast::with_targets(game, state, self.params, self.legal, self.targets)
     }
+
+    /// The forecast on the cells of `wanted` only ([`Forecast::within`]).
+    pub fn forecast_within(&self, game: &Game, state: &State, wanted: Bits) -> Forecast {
+        Forecast::within(game, state, self.params, self.legal, self.targets, wanted)
+    }
 }
 
 /// The move of `base` when the AIs' parameters are `params` (e.g. their
@@ -135,8 +140,9 @@ impl Linear {
 impl BasePolicy for Linear {
     fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
         duel_move(game, state, ais).unwrap_or_else(|| {
-            let forecast = ais.forecast(game, state);
-            learned::best_move(self.weights(game), game, state, &forecast, ais.legal)
+            let ours = crate::rules::legal_moves(state, game.m, 0);
+            let forecast = ais.forecast_within(game, state, ours);
+            learned::best_move(self.weights(game), game, state, &forecast, ais.legal, ours)
         })
     }
 
@@ -188,8 +194,39 @@ impl BasePolicy for DuelBlocking {
     }
 }
 
+/// Another base, except that in the duel it plays the scored plan of
+/// src/duel_linear.rs with `weights`.
+pub struct ScoredDuel {
+    pub inner: Box<dyn BasePolicy>,
+    pub weights: crate::duel_linear::Weights,
+}
+
+impl ScoredDuel {
+    fn duel(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
+        (game.m == 2).then(|| {
+            crate::duel_linear::choose(&self.weights, game, state, ais.legal[1], ais.targets[1])
+        })
+    }
+}
+
+impl BasePolicy for ScoredDuel {
+    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
+        self.duel(game, state, ais)
+            .unwrap_or_else(|| self.inner.choose(game, state, ais))
+    }
+
+    fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
+        let mut ranking = self.inner.rank(game, state, ais);
+        if let Some(cell) = self.duel(game, state, ais) {
+            ranking.base = cell;
+        }
+        ranking
+    }
+}
+
 /// The names [`by_name`] knows.
-pub const NAMES: &str = "hand, learned, with +block1 or +block after either";
+pub const NAMES: &str =
+    "hand, learned, with +block1, +block or +duel (the scored duel plan) after either";
 
 /// A base policy by name: `hand` ([`HandTuned`]) or `learned` ([`Linear`]
 /// with the trained weights of src/learned_weights.rs), followed by
@@ -199,6 +236,12 @@ pub fn by_name(name: &str) -> Option<Box<dyn BasePolicy>> {
     let (name, blocking) = match name.split_once('+') {
         Some((name, "block1")) => (name, Some(1)),
         Some((name, "block")) => (name, Some(u8::MAX)),
+        Some((name, "duel")) => {
+            return Some(Box::new(ScoredDuel {
+                inner: by_name(name)?,
+                weights: crate::duel_weights::TRAINED,
+            }));
+        }
         Some(_) => return None,
         None => (name, None),
     };

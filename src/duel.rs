@@ -23,7 +23,10 @@ use crate::state::{Game, State};
 
 /// Turns at the end of the game played for this turn's gain in the objective
 /// ([`endgame_move`]).
-const ENDGAME: usize = 2;
+pub const ENDGAME: usize = 2;
+
+/// Number of the plan's tiers ([`tiers`]).
+pub const TIERS: usize = 7;
 
 /// The move by the plan in a game of two players. `ai_reach` is the AI's
 /// legal set this turn and `ai_target` its greedy destination, when known
@@ -42,6 +45,24 @@ pub fn choose(game: &Game, state: &State, ai_reach: Bits, ai_target: Option<Cell
     if neighbours(mine) & theirs == 0 {
         return approach(game, state, legal, theirs);
     }
+    tiers(game, state, legal, ai_reach, ai_target)
+        .iter()
+        .find_map(|&tier| most_valuable(game, legal & tier))
+        .unwrap_or_else(|| endgame_move(game, state, ai_target))
+}
+
+/// The plan's tiers, tried in order: sets of cells (not yet cut to our
+/// legal set) of which the plan takes the first one that holds a legal
+/// cell. `legal` is our legal set, whose levels the tiers read.
+pub fn tiers(
+    game: &Game,
+    state: &State,
+    legal: Bits,
+    ai_reach: Bits,
+    ai_target: Option<Cell>,
+) -> [Bits; TIERS] {
+    let mine = state.owned[0];
+    let theirs = state.owned[1];
     // The plan's tiers, tried in order (tuned by self-play on 100 M = 2
     // cases: the published plan's order scored 206k, this one 287k; docs/RESULTS.md).
     // (Raising our level-1 cells in the AI's reach before it attacks them,
@@ -53,7 +74,7 @@ pub fn choose(game: &Game, state: &State, ai_reach: Bits, ai_target: Option<Cell
     // (measured: +10.7k a case).
     let attackable = theirs & !ai_target.map_or(0, bit);
     let unowned = !(mine | theirs);
-    let tiers: [Bits; 7] = [
+    [
         // Its level-1 cells within its own reach: it would build on them.
         attackable & levels.one & ai_reach,
         // Any of its higher cells: once we are ahead, a point off its score
@@ -71,11 +92,7 @@ pub fn choose(game: &Game, state: &State, ai_reach: Bits, ai_target: Option<Cell
         unowned,
         // Reinforce anything of ours.
         mine & levels.below_cap,
-    ];
-    tiers
-        .iter()
-        .find_map(|&tier| most_valuable(game, legal & tier))
-        .unwrap_or_else(|| endgame_move(game, state, ai_target))
+    ]
 }
 
 /// The cells of a set by level, computed once for the plan's tiers.
@@ -119,7 +136,7 @@ impl Levels {
 /// is worth S0 / S1 points on ours. The AI's target takes part: a step on
 /// its own cell there is void, and on the unowned cell it is about to take
 /// denies it that cell. (Against S0 − S1, blind to the target: +4.8k a case.)
-fn endgame_move(game: &Game, state: &State, ai_target: Option<Cell>) -> Cell {
+pub fn endgame_move(game: &Game, state: &State, ai_target: Option<Cell>) -> Cell {
     let (mine, theirs) = (state.owned[0], state.owned[1]);
     let ratio = state.score[0].max(1) as f64 / state.score[1].max(1) as f64;
     let worth = |c: Cell| -> f64 {
@@ -145,14 +162,14 @@ fn endgame_move(game: &Game, state: &State, ai_target: Option<Cell>) -> Cell {
 /// that our piece (the owner's) stays and raises it. At the cap the step
 /// gains nothing and the AI only turns to the next cell of the wall: a dance
 /// with no winner (measured: −118k a case for the plan alone).
-fn parries(game: &Game, state: &State, legal: Bits, target: Cell) -> bool {
+pub fn parries(game: &Game, state: &State, legal: Bits, target: Cell) -> bool {
     let t = target as usize;
     state.owner[t] == 0 && state.level[t] < game.u && has(legal, target)
 }
 
 /// The legal cell that most shortens the way to the AI's land, the most
 /// valuable among equals.
-fn approach(game: &Game, state: &State, legal: Bits, target: Bits) -> Cell {
+pub fn approach(game: &Game, state: &State, legal: Bits, target: Bits) -> Cell {
     let mut frontier = target;
     // Grow rings around the AI's land until one touches a legal cell.
     for _ in 0..20 {

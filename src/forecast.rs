@@ -7,7 +7,7 @@
 //! (level − 1, the cell itself at level 1) unless our piece stands on it.
 
 use crate::ai::{self, AiParams};
-use crate::board::{Bits, CELLS, Cell, MAX_PLAYERS, cells};
+use crate::board::{ALL, Bits, CELLS, Cell, MAX_PLAYERS, cells};
 use crate::state::{Game, NOBODY, State};
 
 /// What the AIs are expected to do this turn, per cell.
@@ -85,12 +85,26 @@ impl Forecast {
         legal: &[Bits; MAX_PLAYERS],
         targets: &[Cell; MAX_PLAYERS],
     ) -> Forecast {
+        Forecast::within(game, state, params, legal, targets, ALL)
+    }
+
+    /// The forecast on the cells of `wanted` only (the others read as free
+    /// and out of reach): a rollout's base looks at its own legal cells
+    /// alone, a small part of what the AIs can reach.
+    pub fn within(
+        game: &Game,
+        state: &State,
+        params: &[AiParams; MAX_PLAYERS],
+        legal: &[Bits; MAX_PLAYERS],
+        targets: &[Cell; MAX_PLAYERS],
+        wanted: Bits,
+    ) -> Forecast {
         let mut free = [1.0f32; CELLS];
         let mut reach_count = [0u8; CELLS];
         for p in 1..game.m {
             let eps = params[p].eps as f32;
             let random = eps / legal[p].count_ones() as f32;
-            for c in cells(legal[p]) {
+            for c in cells(legal[p] & wanted) {
                 let chosen = if c == targets[p] {
                     random + (1.0 - eps)
                 } else {

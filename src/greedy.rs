@@ -100,9 +100,15 @@ pub fn choose(game: &Game, state: &State) -> Cell {
 
 /// Player 0's legal move of highest `value` (the lowest cell on ties).
 pub fn best_legal_move(game: &Game, state: &State, value: impl Fn(Cell) -> f64) -> Cell {
+    best_move_in(state, legal_moves(state, game.m, 0), value)
+}
+
+/// The cell of `moves` (player 0's legal set, already known) of highest
+/// value, the lowest on ties; the piece's cell if `moves` is empty.
+pub fn best_move_in(state: &State, moves: crate::board::Bits, value: impl Fn(Cell) -> f64) -> Cell {
     let mut best = state.pos[0];
     let mut best_value = f64::NEG_INFINITY;
-    for d in cells(legal_moves(state, game.m, 0)) {
+    for d in cells(moves) {
         let v = value(d);
         if v > best_value {
             best_value = v;

@@ -83,16 +83,18 @@ pub fn value(
     w.iter().zip(&x).map(|(w, x)| w * x).sum()
 }
 
-/// The legal move of highest value under `weights` (lowest cell on ties).
+/// The move of `ours` (player 0's legal set) of highest value under
+/// `weights` (lowest cell on ties); `legal` are the AIs' legal sets.
 pub fn best_move(
     weights: &Weights,
     game: &Game,
     state: &State,
     forecast: &Forecast,
     legal: &[Bits; MAX_PLAYERS],
+    ours: Bits,
 ) -> Cell {
     let turn = TurnContext::new(game, state, legal);
-    crate::greedy::best_legal_move(game, state, |d| {
+    crate::greedy::best_move_in(state, ours, |d| {
         value(weights, game, state, forecast, &turn, d)
     })
 }

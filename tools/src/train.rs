@@ -482,3 +482,58 @@ pub fn parse_leaf_table(text: &str) -> Result<ahc061::leaf::LeafTable> {
     }
     Ok(table)
 }
+
+/// The cases of the seeds in `range` ("A..B") made with M = 2 (the duel's
+/// training and held-out sets).
+pub fn duel_cases(range: &str) -> Result<Vec<ToolInput>> {
+    let (from, to) = parse_seed_range(range)?;
+    (from..to)
+        .map(|seed| {
+            let text = generate(seed, Some(2), None).to_input_string();
+            ToolInput::parse(&text).map_err(anyhow::Error::msg)
+        })
+        .collect()
+}
+
+/// The standard base with the scored duel plan (src/duel_linear.rs) of
+/// weights `x`.
+pub fn scored_duel(x: &[f64]) -> ahc061::base::ScoredDuel {
+    let mut weights = [0.0; ahc061::duel_linear::WEIGHTS];
+    weights.copy_from_slice(x);
+    ahc061::base::ScoredDuel {
+        inner: ahc061::base::standard(),
+        weights,
+    }
+}
+
+/// src/duel_weights.rs for these weights, saying how they were made.
+pub fn duel_source(weights: &ahc061::duel_linear::Weights, provenance: &[String]) -> String {
+    use ahc061::duel_linear::{FEATURES, PER_GROUP, group_label};
+    let mut out = String::from(
+        "//! The scored duel plan's weights (src/duel_linear.rs), written by the\n\
+         //! trainer (`train duel`, tools/src/bin/train.rs); do not edit by hand.\n",
+    );
+    for line in provenance {
+        out.push_str(&format!("//! {line}\n"));
+    }
+    out.push_str("pub const TRAINED: crate::duel_linear::Weights = [\n");
+    out.push_str(&format!("    // per group: {}\n", FEATURES.join(", ")));
+    for (g, row) in weights.chunks(PER_GROUP).enumerate() {
+        out.push_str(&format!("    // {}\n", group_label(g)));
+        let row: Vec<String> = row.iter().map(|w| format!("{w:.6}")).collect();
+        out.push_str(&format!("    {},\n", row.join(", ")));
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// The weights in a file written by [`duel_source`].
+pub fn parse_duel(text: &str) -> Result<ahc061::duel_linear::Weights> {
+    let numbers = numbers_of(text, "TRAINED")?;
+    let mut weights = [0.0; ahc061::duel_linear::WEIGHTS];
+    if numbers.len() != weights.len() {
+        anyhow::bail!("{} numbers, expected {}", numbers.len(), weights.len());
+    }
+    weights.copy_from_slice(&numbers);
+    Ok(weights)
+}

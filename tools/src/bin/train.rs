@@ -35,6 +35,8 @@ enum How {
     Imitate(Imitate),
     /// The leaf value (src/leaf.rs): least squares on base-only games.
     Leaf(LeafArgs),
+    /// The scored duel plan (src/duel_linear.rs): CMA-ES on base-only duels.
+    Duel(DuelArgs),
 }
 
 /// What both ways share.
@@ -124,12 +126,45 @@ struct LeafArgs {
     out: Option<PathBuf>,
 }
 
+#[derive(Args)]
+struct DuelArgs {
+    /// Seeds of the training cases, made with M = 2.
+    #[arg(long, value_name = "A..B", default_value = "500000..500600")]
+    train: String,
+    /// Seeds of the held-out cases, made with M = 2, never trained on.
+    #[arg(long, value_name = "A..B", default_value = "510000..510600")]
+    holdout: String,
+    /// Start from the weights in FILE (as `-o` writes them) instead of the
+    /// plan's tier order.
+    #[arg(long, value_name = "FILE")]
+    from: Option<PathBuf>,
+    /// Generations of CMA-ES.
+    #[arg(long, value_name = "N", default_value_t = 40)]
+    generations: usize,
+    /// Candidates per generation (default: CMA-ES's own, 4 + 3 ln n).
+    #[arg(long, value_name = "N")]
+    population: Option<usize>,
+    /// Initial step size on the weights.
+    #[arg(long, value_name = "SIGMA", default_value_t = 0.5)]
+    sigma: f64,
+    /// Evaluates the search's mean on the held-out cases every N generations.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    holdout_every: usize,
+    /// Seed of CMA-ES's random numbers.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Writes the weights as Rust source to FILE (e.g. src/duel_weights.rs).
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.how {
         How::Search(args) => search(args),
         How::Imitate(args) => imitate(args),
         How::Leaf(args) => leaf(args),
+        How::Duel(args) => duel(args),
     };
     ahc061_tools::cli::finish("train", result)
 }
@@ -378,4 +413,106 @@ fn leaf(args: LeafArgs) -> Result<()> {
         println!("wrote {}", path.display());
     }
     Ok(())
+}
+
+fn duel(args: DuelArgs) -> Result<()> {
+    use ahc061::duel_linear::{PLAN, Weights};
+    let started = Instant::now();
+    let train_cases = train::duel_cases(&args.train)?;
+    let holdout_cases = train::duel_cases(&args.holdout)?;
+    let start: Weights = match &args.from {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            train::parse_duel(&text).with_context(|| format!("{}", path.display()))?
+        }
+        None => PLAN,
+    };
+    let score = |x: &[f64], cases: &[ahc061_sim::judge::ToolInput]| {
+        train::mean_score_parallel(cases, &train::scored_duel(x))
+    };
+    let plan = (
+        train::mean_score_parallel(&train_cases, &*ahc061::base::standard()),
+        train::mean_score_parallel(&holdout_cases, &*ahc061::base::standard()),
+    );
+    let start_scores = (score(&start, &train_cases), score(&start, &holdout_cases));
+    println!(
+        "{} training duels ({}), {} held out ({}); start: train {:.2}k, held out {:.2}k; the plan: {:.2}k, {:.2}k",
+        train_cases.len(),
+        args.train,
+        holdout_cases.len(),
+        args.holdout,
+        start_scores.0,
+        start_scores.1,
+        plan.0,
+        plan.1
+    );
+    let objective =
+        |x: &DVector<f64>| train::mean_score(&train_cases, &train::scored_duel(x.as_slice()));
+    let mut options = CMAESOptions::new(start.to_vec(), args.sigma)
+        .mode(Mode::Maximize)
+        .seed(args.seed)
+        .max_generations(args.generations);
+    if let Some(n) = args.population {
+        options = options.population_size(n);
+    }
+    let mut cma = options
+        .build(objective)
+        .map_err(|e| anyhow::anyhow!("CMA-ES options: {e:?}"))?;
+    let mut kept = (start_scores.1, start);
+    let write = |weights: &Weights, provenance: Vec<String>| -> Result<()> {
+        if let Some(path) = &args.out {
+            std::fs::write(path, train::duel_source(weights, &provenance))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            println!("wrote {}", path.display());
+        }
+        Ok(())
+    };
+    loop {
+        let done = cma.next_parallel();
+        let generation = cma.generation();
+        let best = cma.overall_best_individual().map_or(f64::NAN, |b| b.value);
+        let current = cma.current_best_individual().map_or(f64::NAN, |b| b.value);
+        print!(
+            "generation {generation:3}  best of this one {current:.2}k  best so far {best:.2}k  sigma {:.3}  {:.0} s",
+            cma.sigma(),
+            started.elapsed().as_secs_f64()
+        );
+        if generation.is_multiple_of(args.holdout_every) || done.is_some() {
+            let mut mean = [0.0; ahc061::duel_linear::WEIGHTS];
+            mean.copy_from_slice(cma.mean().as_slice());
+            let (on_train, held) = (score(&mean, &train_cases), score(&mean, &holdout_cases));
+            print!("  | mean: train {on_train:.2}k held out {held:.2}k");
+            if held > kept.0 {
+                kept = (held, mean);
+                let note = format!(
+                    "Best so far at generation {generation}: base-only mean score (thousands) train {on_train:.2}, held out {held:.2}."
+                );
+                write(&mean, vec![command_line(), note])?;
+            }
+        }
+        println!();
+        if let Some(end) = done {
+            println!("stopped: {:?}", end.reasons);
+            break;
+        }
+    }
+    let (held, weights) = kept;
+    let on_train = score(&weights, &train_cases);
+    println!(
+        "kept the search mean best on the held-out duels: train {on_train:.2}k, held out {held:.2}k (start {:.2}k, {:.2}k; the plan {:.2}k, {:.2}k); {:.0} s",
+        start_scores.0,
+        start_scores.1,
+        plan.0,
+        plan.1,
+        started.elapsed().as_secs_f64()
+    );
+    let provenance = vec![
+        command_line(),
+        format!(
+            "Base-only mean score (thousands): train {on_train:.2}, held out {held:.2}; the plan had {:.2}, {:.2}.",
+            plan.0, plan.1
+        ),
+    ];
+    write(&weights, provenance)
 }
