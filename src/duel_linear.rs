@@ -7,7 +7,8 @@
 //! first that holds it) and is scored by its group's weights over a few
 //! numbers in units of its value V (V/1000): a constant, V, V late in the
 //! game, V times the score ratio, V times its unowned, our and the AI's
-//! neighbours, its level, whether it is the AI's target. With a large
+//! neighbours, its level, whether it is the AI's target, and constants and
+//! V scaled by the level cap U, the first turns and the last. With a large
 //! constant per group, falling group by group, and weight 1 on V, the score
 //! plays the plan ([`PLAN`]); the trainer (`train duel`) searches from there.
 //! The plan's two other phases stay: the approach while no cell of ours
@@ -22,7 +23,7 @@ use crate::state::{Game, State};
 /// plan's tiers in order, and every other legal cell.
 pub const GROUPS: usize = duel::TIERS + 2;
 /// Numbers per group.
-pub const PER_GROUP: usize = 9;
+pub const PER_GROUP: usize = 13;
 /// Length of the weight vector: every group's weights in a row.
 pub const WEIGHTS: usize = GROUPS * PER_GROUP;
 
@@ -41,6 +42,10 @@ pub const FEATURES: [&str; PER_GROUP] = [
     "v·AI nbrs",
     "v·level/U",
     "v·AI target",
+    "5·cap",
+    "v·cap",
+    "v·early",
+    "5·late",
 ];
 
 /// What group `g` is, in words.
@@ -79,6 +84,8 @@ pub const PLAN: Weights = {
 
 /// Over how many final turns `late` ramps from 0 to 1.
 const LATE_TURNS: f64 = 25.0;
+/// How many turns count as early.
+const EARLY_TURNS: usize = 20;
 
 /// The move by the scored plan. `ai_reach` is the AI's legal set and
 /// `ai_target` its greedy destination.
@@ -90,36 +97,53 @@ pub fn choose(
     ai_target: Cell,
 ) -> Cell {
     let legal = legal_moves(state, game.m, 0);
-    if game.turns - state.turn <= duel::ENDGAME {
-        return duel::endgame_move(game, state, Some(ai_target));
+    match Scene::new(game, state, legal, ai_reach, ai_target) {
+        Err(rule) => rule,
+        Ok(scene) => crate::greedy::best_move_in(state, legal, |d| {
+            score(weights, &scene.features(game, state, d))
+        }),
     }
-    if neighbours(state.owned[0]) & state.owned[1] == 0 {
-        return duel::approach(game, state, legal, state.owned[1]);
-    }
-    let scene = Scene::new(game, state, legal, ai_reach, ai_target);
-    // When only the rest is left, the plan plays its endgame's move.
-    if scene.groups[..GROUPS - 1].iter().all(|&g| g == 0) {
-        return duel::endgame_move(game, state, Some(ai_target));
-    }
-    crate::greedy::best_move_in(state, legal, |d| {
-        let (g, x) = scene.features(game, state, d);
-        let w = &weights[g * PER_GROUP..][..PER_GROUP];
-        w.iter().zip(&x).map(|(w, x)| w * x).sum()
-    })
+}
+
+/// The score of a cell of group `g` and numbers `x`.
+#[inline]
+pub fn score(weights: &Weights, (g, x): &(usize, [f64; PER_GROUP])) -> f64 {
+    let w = &weights[g * PER_GROUP..][..PER_GROUP];
+    w.iter().zip(x).map(|(w, x)| w * x).sum()
 }
 
 /// What stays the same for every cell in one turn.
-struct Scene {
+pub struct Scene {
     /// Each group's cells, disjoint, within our legal set.
     groups: [Bits; GROUPS],
     late: f64,
     log_ratio: f64,
+    /// (U − 1) / 4: 0 at the lowest cap, 1 at the highest.
+    cap: f64,
+    /// 1 in the first [`EARLY_TURNS`] turns, else 0.
+    early: f64,
     unowned: Bits,
     target: Cell,
 }
 
 impl Scene {
-    fn new(game: &Game, state: &State, legal: Bits, ai_reach: Bits, target: Cell) -> Scene {
+    /// The scene of a position whose move is scored, or `Err` with the
+    /// plan's own move in the phases it keeps: the last turns, the approach,
+    /// and a turn where no group but the rest has a cell. `legal` is our
+    /// legal set.
+    pub fn new(
+        game: &Game,
+        state: &State,
+        legal: Bits,
+        ai_reach: Bits,
+        target: Cell,
+    ) -> Result<Scene, Cell> {
+        if game.turns - state.turn <= duel::ENDGAME {
+            return Err(duel::endgame_move(game, state, Some(target)));
+        }
+        if neighbours(state.owned[0]) & state.owned[1] == 0 {
+            return Err(duel::approach(game, state, legal, state.owned[1]));
+        }
         let mut groups = [0; GROUPS];
         if duel::parries(game, state, legal, target) {
             groups[0] = bit(target);
@@ -131,19 +155,24 @@ impl Scene {
             taken |= groups[g + 1];
         }
         groups[GROUPS - 1] = legal & !taken;
+        if taken == 0 {
+            return Err(duel::endgame_move(game, state, Some(target)));
+        }
         let left = game.turns.saturating_sub(state.turn) as f64;
         let ratio = state.score[0].max(1) as f64 / state.score[1].max(1) as f64;
-        Scene {
+        Ok(Scene {
             groups,
             late: (1.0 - left / LATE_TURNS).max(0.0),
+            cap: (game.u as f64 - 1.0) / 4.0,
+            early: if state.turn < EARLY_TURNS { 1.0 } else { 0.0 },
             log_ratio: ratio.log2().clamp(-4.0, 6.0),
             unowned: crate::board::ALL & !(state.owned[0] | state.owned[1]),
             target,
-        }
+        })
     }
 
     /// The group of legal cell `d` and its numbers.
-    fn features(&self, game: &Game, state: &State, d: Cell) -> (usize, [f64; PER_GROUP]) {
+    pub fn features(&self, game: &Game, state: &State, d: Cell) -> (usize, [f64; PER_GROUP]) {
         let g = self
             .groups
             .iter()
@@ -163,6 +192,10 @@ impl Scene {
             v * count(state.owned[1]),
             v * state.level[c] as f64 / game.u as f64,
             if d == self.target { v } else { 0.0 },
+            UNIT * self.cap,
+            v * self.cap,
+            v * self.early,
+            UNIT * self.late,
         ];
         (g, x)
     }

@@ -537,3 +537,87 @@ pub fn parse_duel(text: &str) -> Result<ahc061::duel_linear::Weights> {
     weights.copy_from_slice(&numbers);
     Ok(weights)
 }
+
+/// One scored position of a duel the planner played: each legal cell's
+/// group and numbers (src/duel_linear.rs) and, for the planner's
+/// candidates, the mean of its rollouts' objective over the base move's
+/// (the base move's is 0); `None` for cells the planner did not try.
+#[derive(Clone, Debug)]
+pub struct DuelPosition {
+    pub cells: Vec<(DuelFeatures, Option<f64>)>,
+}
+
+/// A cell's group and numbers in the scored duel plan.
+pub type DuelFeatures = (usize, [f64; ahc061::duel_linear::PER_GROUP]);
+
+/// Plays one duel of `input` with the planner over the scored duel plan
+/// of `weights`, at `turns` simulated turns a turn, knowing the AI's true
+/// parameters, and records every position the scored plan decides (not
+/// the approach or the last turns) with the planner's candidate values.
+pub fn record_duel(
+    input: &ToolInput,
+    weights: &ahc061::duel_linear::Weights,
+    turns: u64,
+    seed: u64,
+) -> Vec<DuelPosition> {
+    use ahc061::belief::Belief;
+    use ahc061::clock::Allowance;
+    use ahc061::duel_linear::Scene;
+    use ahc061::planner::Planner;
+    let game = &input.game;
+    let params = input.params;
+    let belief = Belief::known(&params[..game.m]);
+    let config = ahc061::params::Params::default().planner(game.m);
+    let mut planner = Planner::new(config, Box::new(scored_duel(weights)), seed);
+    let mut judge = Judge::new(input.clone());
+    let mut positions = Vec::with_capacity(game.turns);
+    while !judge.finished() {
+        let state = judge.state;
+        let decision = planner.choose(game, &state, &belief, Allowance::Turns(turns));
+        let legal = rules::legal_moves(&state, game.m, 0);
+        let reach = rules::legal_moves(&state, game.m, 1);
+        let target = ahc061::ai::greedy_target(game, &state, 1, &params[1], reach);
+        if let Ok(scene) = Scene::new(game, &state, legal, reach, target) {
+            let cells = ahc061::board::cells(legal)
+                .map(|d| {
+                    let q = decision
+                        .candidates
+                        .iter()
+                        .find(|c| c.cell == d && c.rollouts > 0)
+                        .map(|c| c.mean());
+                    (scene.features(game, &state, d), q)
+                })
+                .collect();
+            positions.push(DuelPosition { cells });
+        }
+        let (x, y) = coords(decision.cell);
+        if judge.play(x, y).is_err() {
+            break;
+        }
+    }
+    positions
+}
+
+/// How much better than the base move, on average over `positions`, the
+/// planner's rollouts found the move `weights` pick; a move the planner
+/// did not try counts as its worst candidate.
+pub fn duel_regret_score(
+    positions: &[DuelPosition],
+    weights: &ahc061::duel_linear::Weights,
+) -> f64 {
+    let total: f64 = positions
+        .iter()
+        .map(|pos| {
+            let mut best = (f64::NEG_INFINITY, None);
+            for (x, q) in &pos.cells {
+                let s = ahc061::duel_linear::score(weights, x);
+                if s > best.0 {
+                    best = (s, *q);
+                }
+            }
+            best.1
+                .unwrap_or_else(|| pos.cells.iter().filter_map(|(_, q)| *q).fold(0.0, f64::min))
+        })
+        .sum();
+    total / positions.len().max(1) as f64
+}

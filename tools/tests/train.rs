@@ -176,3 +176,78 @@ fn the_committed_leaf_weights_read_back() {
         ahc061::leaf_weights::LEAF
     );
 }
+
+/// The scored duel plan of the weights in `path` plays every duel of
+/// `seeds` legally.
+fn duel_loads_and_plays(path: &Path, seeds: &str) {
+    let weights = train::parse_duel(&fs::read_to_string(path).unwrap()).unwrap();
+    let base = train::scored_duel(&weights);
+    for input in train::duel_cases(seeds).unwrap() {
+        assert!(train::play_base(&input, &base) > 0);
+    }
+}
+
+#[test]
+fn duel_search_writes_weights_that_load_and_play() {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("train-duel.rs");
+    let _ = fs::remove_file(&path);
+    let stdout = run_train(&[
+        "duel",
+        "--train",
+        "0..6",
+        "--holdout",
+        "6..10",
+        "--generations",
+        "2",
+        "--population",
+        "4",
+        "--holdout-every",
+        "1",
+        "--sigma",
+        "2",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("generation   2"), "{stdout}");
+    duel_loads_and_plays(&path, "6..10");
+}
+
+#[test]
+fn duel_imitation_records_the_planners_positions_and_writes_weights_that_play() {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("train-duel-imitate.rs");
+    let _ = fs::remove_file(&path);
+    let stdout = run_train(&[
+        "duel",
+        "--imitate",
+        "200",
+        "--train",
+        "0..2",
+        "--holdout",
+        "2..4",
+        "--generations",
+        "2",
+        "--holdout-every",
+        "1",
+        "--sigma",
+        "2",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("positions"), "{stdout}");
+    duel_loads_and_plays(&path, "2..4");
+}
+
+#[test]
+fn duel_weights_survive_writing_and_reading() {
+    let mut weights = ahc061::duel_linear::PLAN;
+    weights[7] = -0.654321;
+    let text = train::duel_source(&weights, &["a note".to_string()]);
+    assert_eq!(train::parse_duel(&text).unwrap(), weights);
+    // The committed file reads back as the weights `+duel` plays.
+    let committed = format!("{}/../src/duel_weights.rs", env!("CARGO_MANIFEST_DIR"));
+    let text = fs::read_to_string(committed).unwrap();
+    assert_eq!(
+        train::parse_duel(&text).unwrap(),
+        ahc061::duel_weights::TRAINED
+    );
+}

@@ -63,6 +63,11 @@ struct Args {
     /// instead of the committed ones; implies `--base learned`.
     #[arg(long, value_name = "FILE")]
     weights: Option<PathBuf>,
+    /// The scored duel plan's weights from FILE (as `train duel -o` writes
+    /// them): the duel is played by it (src/duel_linear.rs), over the base
+    /// the other options give.
+    #[arg(long, value_name = "FILE")]
+    duel_weights: Option<PathBuf>,
     /// Writes one row per case as `eval --out` does (TSV), for
     /// `eval --rows FILE --compare OTHER`.
     #[arg(short, long, value_name = "FILE")]
@@ -100,6 +105,18 @@ fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
                     Some(name) => ahc061::base::by_name(name).expect("a known --base"),
                     None => ahc061::base::standard(),
                 },
+            };
+            let base: Box<dyn ahc061::base::BasePolicy> = match &args.duel_weights {
+                Some(path) => {
+                    let text =
+                        std::fs::read_to_string(path).expect("a readable --duel-weights file");
+                    let weights = ahc061_tools::train::parse_duel(&text).expect("duel weights");
+                    Box::new(ahc061::base::ScoredDuel {
+                        inner: base,
+                        weights,
+                    })
+                }
+                None => base,
             };
             Box::new(FullBot::with_params(
                 mirror, args.seed, clock, &params, base,

@@ -153,6 +153,12 @@ struct DuelArgs {
     /// Seed of CMA-ES's random numbers.
     #[arg(long, value_name = "N", default_value_t = 1)]
     seed: u64,
+    /// Imitate the planner instead: it plays the training duels over the
+    /// start's scored plan at TURNS simulated turns a turn, and the search
+    /// maximises the rollout value (over the base move's) of the moves the
+    /// weights pick in its positions.
+    #[arg(long, value_name = "TURNS")]
+    imitate: Option<u64>,
     /// Writes the weights as Rust source to FILE (e.g. src/duel_weights.rs).
     #[arg(short, long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -447,8 +453,39 @@ fn duel(args: DuelArgs) -> Result<()> {
         plan.0,
         plan.1
     );
-    let objective =
-        |x: &DVector<f64>| train::mean_score(&train_cases, &train::scored_duel(x.as_slice()));
+    let positions: Vec<train::DuelPosition> = match args.imitate {
+        Some(turns) => {
+            let positions: Vec<_> = train_cases
+                .par_iter()
+                .enumerate()
+                .flat_map_iter(|(i, input)| {
+                    train::record_duel(input, &start, turns, args.seed ^ i as u64)
+                })
+                .collect();
+            let best: f64 = positions
+                .iter()
+                .map(|p| p.cells.iter().filter_map(|c| c.1).fold(0.0, f64::max))
+                .sum();
+            println!(
+                "the planner at {turns} turns a turn: {} positions; start {:.4} a position, its best candidates {:.4}; {:.0} s",
+                positions.len(),
+                train::duel_regret_score(&positions, &start),
+                best / positions.len().max(1) as f64,
+                started.elapsed().as_secs_f64()
+            );
+            positions
+        }
+        None => Vec::new(),
+    };
+    let objective = |x: &DVector<f64>| {
+        let mut weights = [0.0; ahc061::duel_linear::WEIGHTS];
+        weights.copy_from_slice(x.as_slice());
+        if args.imitate.is_some() {
+            train::duel_regret_score(&positions, &weights)
+        } else {
+            train::mean_score(&train_cases, &train::scored_duel(&weights))
+        }
+    };
     let mut options = CMAESOptions::new(start.to_vec(), args.sigma)
         .mode(Mode::Maximize)
         .seed(args.seed)
@@ -474,7 +511,7 @@ fn duel(args: DuelArgs) -> Result<()> {
         let best = cma.overall_best_individual().map_or(f64::NAN, |b| b.value);
         let current = cma.current_best_individual().map_or(f64::NAN, |b| b.value);
         print!(
-            "generation {generation:3}  best of this one {current:.2}k  best so far {best:.2}k  sigma {:.3}  {:.0} s",
+            "generation {generation:3}  best of this one {current:.4}  best so far {best:.4}  sigma {:.3}  {:.0} s",
             cma.sigma(),
             started.elapsed().as_secs_f64()
         );
