@@ -17,7 +17,7 @@ use ahc061::learned::{self, CLASSES, HAND_TUNED, Table, Weights};
 use ahc061_tools::train;
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
-use cmaes::{CMAESOptions, DVector, Mode};
+use cmaes::{CMAES, CMAESOptions, DVector, Mode, ParallelObjectiveFunction};
 use rayon::prelude::*;
 
 #[derive(Parser)]
@@ -231,6 +231,37 @@ fn command_line() -> String {
     format!("Command: train {}", args.join(" "))
 }
 
+/// Runs a CMA-ES search to its end, a line a generation (its best
+/// fitness, the best so far, the step size, the time); every `every`
+/// generations and at the last, `check` gets the search mean (to score it
+/// on held-out cases, print that on the same line, keep and write it).
+fn run_search<F: ParallelObjectiveFunction>(
+    cma: &mut CMAES<F>,
+    started: &Instant,
+    every: usize,
+    mut check: impl FnMut(usize, &[f64]) -> Result<()>,
+) -> Result<()> {
+    loop {
+        let done = cma.next_parallel();
+        let generation = cma.generation();
+        let best = cma.overall_best_individual().map_or(f64::NAN, |b| b.value);
+        let current = cma.current_best_individual().map_or(f64::NAN, |b| b.value);
+        print!(
+            "generation {generation:3}  best of this one {current:.4}  best so far {best:.4}  sigma {:.3}  {:.0} s",
+            cma.sigma(),
+            started.elapsed().as_secs_f64()
+        );
+        if generation.is_multiple_of(every) || done.is_some() {
+            check(generation, cma.mean().as_slice())?;
+        }
+        println!();
+        if let Some(end) = done {
+            println!("stopped: {:?}", end.reasons);
+            return Ok(());
+        }
+    }
+}
+
 fn search(args: Search) -> Result<()> {
     let started = Instant::now();
     let train_cases = train::cases(&args.train, |m| args.common.wants(m))?;
@@ -265,18 +296,12 @@ fn search(args: Search) -> Result<()> {
         .build(objective)
         .map_err(|e| anyhow::anyhow!("CMA-ES options: {e:?}"))?;
     let mut kept = (start_scores.1, start);
-    loop {
-        let done = cma.next_parallel();
-        let generation = cma.generation();
-        let best = cma.overall_best_individual().map_or(f64::NAN, |b| b.value);
-        let current = cma.current_best_individual().map_or(f64::NAN, |b| b.value);
-        print!(
-            "generation {generation:3}  best of this one {current:.2}k  best so far {best:.2}k  sigma {:.3}  {:.0} s",
-            cma.sigma(),
-            started.elapsed().as_secs_f64()
-        );
-        if generation.is_multiple_of(args.holdout_every) || done.is_some() {
-            let mean = train::weights(cma.mean().as_slice());
+    run_search(
+        &mut cma,
+        &started,
+        args.holdout_every,
+        |generation, mean| {
+            let mean = train::weights(mean);
             let (on_train, held) = (score(&mean, &train_cases), score(&mean, &holdout_cases));
             print!("  | mean: train {on_train:.2}k held out {held:.2}k");
             if held > kept.0 {
@@ -287,13 +312,9 @@ fn search(args: Search) -> Result<()> {
                 );
                 write(&args.common, &mean, vec![command_line(), note])?;
             }
-        }
-        println!();
-        if let Some(end) = done {
-            println!("stopped: {:?}", end.reasons);
-            break;
-        }
-    }
+            Ok(())
+        },
+    )?;
     let (held, weights) = kept;
     let on_train = score(&weights, &train_cases);
     println!(
@@ -505,35 +526,20 @@ fn duel(args: DuelArgs) -> Result<()> {
         }
         Ok(())
     };
-    loop {
-        let done = cma.next_parallel();
-        let generation = cma.generation();
-        let best = cma.overall_best_individual().map_or(f64::NAN, |b| b.value);
-        let current = cma.current_best_individual().map_or(f64::NAN, |b| b.value);
-        print!(
-            "generation {generation:3}  best of this one {current:.4}  best so far {best:.4}  sigma {:.3}  {:.0} s",
-            cma.sigma(),
-            started.elapsed().as_secs_f64()
-        );
-        if generation.is_multiple_of(args.holdout_every) || done.is_some() {
-            let mut mean = [0.0; ahc061::duel_linear::WEIGHTS];
-            mean.copy_from_slice(cma.mean().as_slice());
-            let (on_train, held) = (score(&mean, &train_cases), score(&mean, &holdout_cases));
-            print!("  | mean: train {on_train:.2}k held out {held:.2}k");
-            if held > kept.0 {
-                kept = (held, mean);
-                let note = format!(
-                    "Best so far at generation {generation}: base-only mean score (thousands) train {on_train:.2}, held out {held:.2}."
-                );
-                write(&mean, vec![command_line(), note])?;
-            }
+    run_search(&mut cma, &started, args.holdout_every, |generation, x| {
+        let mut mean = [0.0; ahc061::duel_linear::WEIGHTS];
+        mean.copy_from_slice(x);
+        let (on_train, held) = (score(&mean, &train_cases), score(&mean, &holdout_cases));
+        print!("  | mean: train {on_train:.2}k held out {held:.2}k");
+        if held > kept.0 {
+            kept = (held, mean);
+            let note = format!(
+                "Best so far at generation {generation}: base-only mean score (thousands) train {on_train:.2}, held out {held:.2}."
+            );
+            write(&mean, vec![command_line(), note])?;
         }
-        println!();
-        if let Some(end) = done {
-            println!("stopped: {:?}", end.reasons);
-            break;
-        }
-    }
+        Ok(())
+    })?;
     let (held, weights) = kept;
     let on_train = score(&weights, &train_cases);
     println!(
