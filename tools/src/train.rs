@@ -516,7 +516,8 @@ pub fn duel_source(weights: &ahc061::duel_linear::Weights, provenance: &[String]
     for line in provenance {
         out.push_str(&format!("//! {line}\n"));
     }
-    out.push_str("pub const TRAINED: crate::duel_linear::Weights = [\n");
+    // A row a group, as written: rustfmt would fold them and strand the labels.
+    out.push_str("#[rustfmt::skip]\npub const TRAINED: crate::duel_linear::Weights = [\n");
     out.push_str(&format!("    // per group: {}\n", FEATURES.join(", ")));
     for (g, row) in weights.chunks(PER_GROUP).enumerate() {
         out.push_str(&format!("    // {}\n", group_label(g)));
