@@ -10,10 +10,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use ahc061::agent::{FullBot, Greedy, Policy};
-use ahc061::board::coords;
+use ahc061::board::{Cell, coords};
 use ahc061::clock::Clock;
 use ahc061::mirror::Mirror;
 use ahc061::params::Params;
+use ahc061::protocol::Feedback;
 use ahc061::state::{Game, State};
 use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061_tools::eval::{Row, write_rows};
@@ -142,6 +143,7 @@ fn play(path: &Path, args: &Args) -> (usize, i64, f64) {
     let mut lost = 0i64;
     let mut idle = 0;
     let mut captured = 0i64;
+    let mut parryable = Parryable::default();
     while !judge.finished() {
         let (x, y) = coords(policy.choose(&mirror));
         let (feedback, outcome) = judge.play(x, y).expect("the policy played an illegal move");
@@ -155,21 +157,64 @@ fn play(path: &Path, args: &Args) -> (usize, i64, f64) {
             if !turn.gained && (outcome.returned() & 1) == 0 {
                 idle += 1;
             }
+            parryable.add(&judge.input, &before, &mirror.state, &feedback);
         }
         policy.observe(&mirror, &before, &feedback);
     }
     if args.details {
         let st = &judge.state;
         eprintln!(
-            "{}: M={m} S0={} SA={} cells0={} wasted={wasted} idle={idle} lost={lost} captured={captured} score={}",
+            "{}: M={m} S0={} SA={} cells0={} wasted={wasted} idle={idle} lost={lost} captured={captured} parryable={} parryable_greedy={} score={}",
             path.display(),
             st.score[0],
             st.best_ai_score(m),
             st.owned[0].count_ones(),
+            parryable.lost,
+            parryable.lost_to_greedy,
             judge.score()
         );
     }
     (m, judge.score(), start.elapsed().as_secs_f64())
+}
+
+/// Score player 0 lost on cells it could have stood on that turn (a piece on
+/// its owner's cell stays, so the attack would have been void), for
+/// `--details`: how much of the loss a parry could save at most, and how
+/// much of that came from an AI's greedy target under its true parameters
+/// (the part a bot can foresee).
+#[derive(Default)]
+struct Parryable {
+    lost: i64,
+    lost_to_greedy: i64,
+}
+
+impl Parryable {
+    fn add(&mut self, input: &ToolInput, before: &State, after: &State, feedback: &Feedback) {
+        let game = &input.game;
+        let ours = ahc061::rules::legal_moves(before, game.m, 0);
+        let legal = ahc061::rules::ai_legal_moves(before, game.m);
+        let targets = ahc061::ai::greedy_targets(game, before, &input.params, &legal);
+        let mut counted: ahc061::board::Bits = 0;
+        let moves = feedback.dest.iter().zip(&targets).take(game.m).skip(1);
+        for (&dest, &target) in moves {
+            let c = dest as usize;
+            let fresh = !ahc061::board::has(counted, c as Cell);
+            counted |= ahc061::board::bit(c as Cell);
+            if !fresh || before.owner[c] != 0 || !ahc061::board::has(ours, c as Cell) {
+                continue;
+            }
+            let kept = if after.owner[c] == 0 {
+                after.level[c]
+            } else {
+                0
+            };
+            let loss = game.value[c] as i64 * (before.level[c] as i64 - kept as i64).max(0);
+            self.lost += loss;
+            if target == dest {
+                self.lost_to_greedy += loss;
+            }
+        }
+    }
 }
 
 /// What one turn did to player 0's land, for `--details`.
