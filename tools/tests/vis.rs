@@ -252,7 +252,10 @@ fn the_bot_traces_every_turn_when_asked_and_plays_the_same() {
     for (k, line) in trace.iter().enumerate() {
         assert_eq!(line["turn"], k + 1);
         assert_eq!(line["ais"].as_array().unwrap().len(), input.game.m - 1);
-        assert!(line["candidates"].as_array().unwrap().len() <= 10);
+        let most = ahc061::params::Params::default()
+            .planner(input.game.m)
+            .max_candidates;
+        assert!(line["candidates"].as_array().unwrap().len() <= most);
         let spread = line["ais"][0]["sd"][0].as_f64().unwrap();
         assert!(spread >= 0.0);
     }
