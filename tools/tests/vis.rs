@@ -249,12 +249,12 @@ fn the_bot_traces_every_turn_when_asked_and_plays_the_same() {
         ahc061_tools::replay::parse_trace(&fs::read_to_string(&trace_path).unwrap()).unwrap();
     assert_eq!(trace.len(), 100);
     let input = ToolInput::parse(&read("in/0002.txt")).unwrap();
+    let most = ahc061::params::Params::default()
+        .planner(input.game.m)
+        .max_candidates;
     for (k, line) in trace.iter().enumerate() {
         assert_eq!(line["turn"], k + 1);
         assert_eq!(line["ais"].as_array().unwrap().len(), input.game.m - 1);
-        let most = ahc061::params::Params::default()
-            .planner(input.game.m)
-            .max_candidates;
         assert!(line["candidates"].as_array().unwrap().len() <= most);
         let spread = line["ais"][0]["sd"][0].as_f64().unwrap();
         assert!(spread >= 0.0);

@@ -203,12 +203,7 @@ impl Parryable {
             if !fresh || before.owner[c] != 0 || !ahc061::board::has(ours, c as Cell) {
                 continue;
             }
-            let kept = if after.owner[c] == 0 {
-                after.level[c]
-            } else {
-                0
-            };
-            let loss = game.value[c] as i64 * (before.level[c] as i64 - kept as i64).max(0);
+            let loss = lost_on(game, before, after, c);
             self.lost += loss;
             if target == dest {
                 self.lost_to_greedy += loss;
@@ -235,15 +230,11 @@ impl TurnEffect {
             gained: false,
         };
         for c in 0..ahc061::board::CELLS {
-            let v = game.value[c] as i64;
-            let (was, is) = (before.level[c] as i64, after.level[c] as i64);
+            effect.lost += lost_on(game, before, after, c);
             if before.owner[c] == 0 {
                 if after.owner[c] != 0 {
-                    effect.lost += v * was;
-                    effect.captured += v;
-                } else if is < was {
-                    effect.lost += v * (was - is);
-                } else if is > was {
+                    effect.captured += game.value[c] as i64;
+                } else if after.level[c] > before.level[c] {
                     effect.gained = true;
                 }
             } else if after.owner[c] == 0 {
@@ -252,6 +243,20 @@ impl TurnEffect {
         }
         effect
     }
+}
+
+/// The score player 0 lost on cell `c` over one turn: the levels knocked
+/// off it, or all of them when the cell was taken (V × levels).
+fn lost_on(game: &Game, before: &State, after: &State, c: usize) -> i64 {
+    if before.owner[c] != 0 {
+        return 0;
+    }
+    let kept = if after.owner[c] == 0 {
+        after.level[c]
+    } else {
+        0
+    };
+    game.value[c] as i64 * (before.level[c] as i64 - kept as i64).max(0)
 }
 
 fn main() {
