@@ -224,6 +224,36 @@ impl BasePolicy for ScoredDuel {
     }
 }
 
+/// The duel plan with its tiers in another order (src/duel.rs), else
+/// `inner`: an alternative continuation for the planner's rollouts.
+pub struct DuelOrdered {
+    pub inner: Box<dyn BasePolicy>,
+    pub order: crate::duel::TierOrder,
+}
+
+impl DuelOrdered {
+    fn duel(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
+        (game.m == 2).then(|| {
+            crate::duel::choose_ordered(self.order, game, state, ais.legal[1], Some(ais.targets[1]))
+        })
+    }
+}
+
+impl BasePolicy for DuelOrdered {
+    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
+        self.duel(game, state, ais)
+            .unwrap_or_else(|| self.inner.choose(game, state, ais))
+    }
+
+    fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
+        let mut ranking = self.inner.rank(game, state, ais);
+        if let Some(cell) = self.duel(game, state, ais) {
+            ranking.base = cell;
+        }
+        ranking
+    }
+}
+
 /// The names [`by_name`] knows.
 pub const NAMES: &str =
     "hand, learned, with +block1, +block or +duel (the scored duel plan) after either";

@@ -28,10 +28,67 @@ pub const ENDGAME: usize = 2;
 /// Number of the plan's tiers ([`tiers`]).
 pub const TIERS: usize = 7;
 
+/// The order in which a plan tries the tiers of [`tiers`]: a permutation
+/// of some of `0..TIERS` (a tier left out is never tried).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TierOrder {
+    tiers: [u8; TIERS],
+    len: u8,
+}
+
+impl TierOrder {
+    /// The plan's own order: every tier, as [`tiers`] lists them.
+    pub const PLAN: TierOrder = TierOrder {
+        tiers: [0, 1, 2, 3, 4, 5, 6],
+        len: TIERS as u8,
+    };
+
+    /// An order written as its tiers' digits, e.g. `0123645`; each tier
+    /// at most once.
+    pub fn parse(text: &str) -> Option<TierOrder> {
+        let mut order = TierOrder {
+            tiers: [0; TIERS],
+            len: 0,
+        };
+        for ch in text.chars() {
+            let tier = ch.to_digit(10).filter(|&d| (d as usize) < TIERS)? as u8;
+            if order.iter().any(|t| t == tier as usize) || order.len as usize == TIERS {
+                return None;
+            }
+            order.tiers[order.len as usize] = tier;
+            order.len += 1;
+        }
+        (order.len > 0).then_some(order)
+    }
+
+    /// The tiers in order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.tiers[..self.len as usize].iter().map(|&t| t as usize)
+    }
+}
+
+impl std::fmt::Display for TierOrder {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        self.iter().try_for_each(|t| write!(f, "{t}"))
+    }
+}
+
 /// The move by the plan in a game of two players. `ai_reach` is the AI's
 /// legal set this turn and `ai_target` its greedy destination, when known
 /// (where it goes unless it moves at random).
 pub fn choose(game: &Game, state: &State, ai_reach: Bits, ai_target: Option<Cell>) -> Cell {
+    choose_ordered(TierOrder::PLAN, game, state, ai_reach, ai_target)
+}
+
+/// The plan's move with its tiers tried in `order` (the parry, the approach
+/// and the endgame as in [`choose`]).
+pub fn choose_ordered(
+    order: TierOrder,
+    game: &Game,
+    state: &State,
+    ai_reach: Bits,
+    ai_target: Option<Cell>,
+) -> Cell {
     let legal = legal_moves(state, game.m, 0);
     let mine = state.owned[0];
     let theirs = state.owned[1];
@@ -45,9 +102,10 @@ pub fn choose(game: &Game, state: &State, ai_reach: Bits, ai_target: Option<Cell
     if neighbours(mine) & theirs == 0 {
         return approach(game, state, legal, theirs);
     }
-    tiers(game, state, legal, ai_reach, ai_target)
+    let tiers = tiers(game, state, legal, ai_reach, ai_target);
+    order
         .iter()
-        .find_map(|&tier| most_valuable(game, legal & tier))
+        .find_map(|t| most_valuable(game, legal & tiers[t]))
         .unwrap_or_else(|| endgame_move(game, state, ai_target))
 }
 

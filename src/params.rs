@@ -9,7 +9,8 @@
 //! measured null result.
 
 use crate::clock::Schedule;
-use crate::planner::{Config, Leaf};
+use crate::duel::TierOrder;
+use crate::planner::{Config, Leaf, MAX_ALTERNATIVES};
 
 /// The bot's tuned numbers.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,9 +37,15 @@ impl Default for Params {
             // M >= 3, where the rollouts run to the game's end. Blocking the
             // AI's move as a candidate: +12.5k at M = 2, −2.5k (noise) at
             // M >= 3. The duel's tree search played as well as the flat
-            // planner at equal work, not better (issue 11): off.
+            // planner at equal work, not better (issue 11): off. Session 11:
+            // racing 40 first moves instead of the base's top 10 gained
+            // 29k a case at 24 000 simulated turns a turn (the plan's
+            // one-turn ranking left the best move out; all legal moves,
+            // −3k against 40); the duel plan under another tier order
+            // raced beside the plan (`alternatives`) lost 18k.
             duel: Config {
                 horizon: 20,
+                max_candidates: 40,
                 block_candidates: true,
                 ..Config::default()
             },
@@ -93,6 +100,10 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "{duel,many}.settle_z",
         "standard errors of margin at which a turn's decision is settled and the rest of its time goes to later turns (0: never)",
+    ),
+    (
+        "{duel,many}.alternatives",
+        "other continuations raced beside the base: none, or up to two duel tier orders as digits (0123645,0123465; src/duel.rs)",
     ),
     (
         "duel.search",
@@ -191,6 +202,31 @@ impl Params {
     }
 }
 
+/// `none`, or up to [`MAX_ALTERNATIVES`] tier orders separated by commas.
+fn alternatives(value: &str) -> Result<[Option<TierOrder>; MAX_ALTERNATIVES], String> {
+    let mut orders = [None; MAX_ALTERNATIVES];
+    if value == "none" {
+        return Ok(orders);
+    }
+    let expected = || {
+        format!(
+            "none, or up to {MAX_ALTERNATIVES} tier orders (digits 0..{}, each once) separated by commas",
+            crate::duel::TIERS
+        )
+    };
+    let mut parts = value.split(',');
+    for slot in orders.iter_mut() {
+        *slot = match parts.next() {
+            Some(text) => Some(TierOrder::parse(text.trim()).ok_or_else(expected)?),
+            None => None,
+        };
+    }
+    if parts.next().is_some() {
+        return Err(expected());
+    }
+    Ok(orders)
+}
+
 fn whole(value: &str) -> Option<u64> {
     value.parse().ok()
 }
@@ -223,6 +259,7 @@ impl Config {
                     .filter(|z| z.is_finite() && *z >= 0.0)
                     .ok_or("a number ≥ 0")?
             }
+            "alternatives" => self.alternatives = alternatives(value)?,
             "leaf" => {
                 self.leaf = match value {
                     "objective" => Leaf::Objective,
@@ -233,7 +270,7 @@ impl Config {
             }
             _ => {
                 return Err(
-                    "horizon, candidates, batch, switch_z, block, leaf or settle_z after the class"
+                    "horizon, candidates, batch, switch_z, block, leaf, settle_z or alternatives after the class"
                         .into(),
                 );
             }
@@ -273,6 +310,19 @@ mod tests {
     }
 
     #[test]
+    fn alternatives_are_tier_orders_or_none() {
+        let two = Params::default()
+            .with_overrides(["duel.alternatives=0236514, 0123645"])
+            .unwrap();
+        let orders: Vec<String> = (two.duel.alternatives.iter().flatten())
+            .map(|o| o.to_string())
+            .collect();
+        assert_eq!(orders, ["0236514", "0123645"]);
+        let none = two.with_overrides(["duel.alternatives=none"]).unwrap();
+        assert_eq!(none.duel.alternatives, [None; MAX_ALTERNATIVES]);
+    }
+
+    #[test]
     fn bad_keys_and_values_are_errors() {
         for pair in [
             "many.horizon=0",
@@ -283,6 +333,10 @@ mod tests {
             "clock.early=-1",
             "duel.search.cont=teleport",
             "duel.search.depth=x",
+            "duel.alternatives=0123457",
+            "duel.alternatives=0012",
+            "duel.alternatives=01,23,45",
+            "duel.alternatives=",
             "switch_z",
         ] {
             let err = Params::default().with_overrides([pair]).unwrap_err();

@@ -12,10 +12,11 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::ai::{self, NO_PARAMS};
-use crate::base::{AiView, BasePolicy, Ranking};
+use crate::base::{AiView, BasePolicy, DuelOrdered, HandTuned, Ranking};
 use crate::belief::Belief;
 use crate::board::{Cell, MAX_PLAYERS};
 use crate::clock::Allowance;
+use crate::duel::TierOrder;
 use crate::rollout::{FirstThenBase, SampledAis, play_out};
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
@@ -43,7 +44,16 @@ pub struct Config {
     /// settled, so that the planner stops and leaves the rest of its
     /// allowance to the turns after (0: it always uses the whole allowance).
     pub settle_z: f64,
+    /// Other continuations raced beside the base (parallel rollouts): the
+    /// duel plan with its tiers in these orders (M = 2). Each candidate
+    /// first move is tried under each continuation, and the planner plays
+    /// the first move of the best pair: a move worth more under a plan the
+    /// base would not follow is seen.
+    pub alternatives: [Option<TierOrder>; MAX_ALTERNATIVES],
 }
+
+/// Most alternative continuations a planner races ([`Config::alternatives`]).
+pub const MAX_ALTERNATIVES: usize = 2;
 
 impl Default for Config {
     fn default() -> Self {
@@ -56,6 +66,7 @@ impl Default for Config {
             duel_search: None,
             leaf: Leaf::Objective,
             settle_z: 0.0,
+            alternatives: [None; MAX_ALTERNATIVES],
         }
     }
 }
@@ -65,6 +76,9 @@ impl Default for Config {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Candidate {
     pub cell: Cell,
+    /// The continuation after it: 0 the base, k the planner's k-th
+    /// alternative.
+    pub policy: usize,
     pub rollouts: u64,
     /// Σ of (this candidate's value − the base move's value) per seed.
     pub diff: f64,
@@ -73,9 +87,10 @@ pub struct Candidate {
 }
 
 impl Candidate {
-    fn new(cell: Cell) -> Candidate {
+    fn new(cell: Cell, policy: usize) -> Candidate {
         Candidate {
             cell,
+            policy,
             ..Candidate::default()
         }
     }
@@ -119,6 +134,9 @@ pub struct Planner {
     pub base: Box<dyn BasePolicy>,
     /// The candidate first moves.
     pub generator: Box<dyn CandidateGenerator>,
+    /// Other continuations than the base, raced beside it
+    /// ([`Config::alternatives`]).
+    pub alternatives: Vec<Box<dyn BasePolicy>>,
     rng: Pcg64Mcg,
     /// The duel's search, when it plays instead (see `Config::duel_search`).
     duel: Option<crate::duel_search::DuelSearch>,
@@ -127,10 +145,19 @@ pub struct Planner {
 impl Planner {
     pub fn new(config: Config, base: Box<dyn BasePolicy>, seed: u64) -> Planner {
         let duel = (config.duel_search).map(|duel| crate::duel_search::DuelSearch::new(duel, seed));
+        let alternatives = (config.alternatives.iter().flatten())
+            .map(|&order| -> Box<dyn BasePolicy> {
+                Box::new(DuelOrdered {
+                    inner: Box::new(HandTuned),
+                    order,
+                })
+            })
+            .collect();
         Planner {
             config,
             base,
             generator: Box::new(TopRanked::from_config(&config)),
+            alternatives,
             rng: Pcg64Mcg::seed_from_u64(seed),
             duel,
         }
@@ -149,7 +176,7 @@ impl Planner {
             return duel.choose(game, state, belief, allowance);
         }
         let mut candidates = self.rank_candidates(game, state, belief);
-        let base = candidates[0].cell;
+        let base = candidates[0];
         let mut alive = candidates.len();
         let mut done = 0u64;
         // A rollout simulates the first turn and up to `horizon` more.
@@ -165,7 +192,7 @@ impl Planner {
                     state,
                     belief,
                     &*self.base,
-                    base,
+                    base.cell,
                     seed,
                     &self.config,
                 ));
@@ -183,7 +210,7 @@ impl Planner {
                         game,
                         state,
                         belief,
-                        &*self.base,
+                        self.policy(cand.policy),
                         cand.cell,
                         seed,
                         &self.config,
@@ -209,12 +236,21 @@ impl Planner {
             .iter()
             .filter(|c| c.z() > self.config.switch_z)
             .max_by(|a, b| a.mean().total_cmp(&b.mean()))
-            .map_or(base, |c| c.cell);
+            .map_or(base.cell, |c| c.cell);
         Decision {
             cell,
             candidates,
             rollouts: done,
             simulated_turns: turns(done),
+        }
+    }
+
+    /// The continuation of policy index `k` ([`Candidate::policy`]).
+    fn policy(&self, k: usize) -> &dyn BasePolicy {
+        if k == 0 {
+            &*self.base
+        } else {
+            &*self.alternatives[k - 1]
         }
     }
 
@@ -247,11 +283,16 @@ impl Planner {
             targets: &targets,
         };
         let ranking = self.base.rank(game, state, &view);
-        self.generator
-            .candidates(game, state, ranking, &view)
-            .into_iter()
-            .map(Candidate::new)
-            .collect()
+        let cells = self.generator.candidates(game, state, ranking, &view);
+        let mut arms: Vec<Candidate> = cells.iter().map(|&c| Candidate::new(c, 0)).collect();
+        // Each alternative continuation after its own first move and after
+        // every candidate of the base.
+        for (k, alt) in self.alternatives.iter().enumerate() {
+            let own = alt.choose(game, state, &view);
+            let firsts = std::iter::once(own).chain(cells.iter().copied().filter(|&c| c != own));
+            arms.extend(firsts.map(|c| Candidate::new(c, k + 1)));
+        }
+        arms
     }
 }
 

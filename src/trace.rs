@@ -100,9 +100,10 @@ pub fn line(
         for (k, c) in candidates.iter().enumerate() {
             let _ = write!(
                 out,
-                "{}{{\"cell\":{},\"rollouts\":{},\"mean\":{},\"z\":{}}}",
+                "{}{{\"cell\":{},\"policy\":{},\"rollouts\":{},\"mean\":{},\"z\":{}}}",
                 if k > 0 { "," } else { "" },
                 cell_json(c.cell),
+                c.policy,
                 c.rollouts,
                 number(c.mean()),
                 number(c.z())

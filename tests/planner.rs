@@ -3,9 +3,11 @@
 
 use ahc061::base;
 use ahc061::belief::Belief;
-use ahc061::board::{cell, coords};
+use ahc061::board::{Cell, cell, coords, has};
 use ahc061::clock::Allowance;
-use ahc061::planner::{Config, Planner};
+use ahc061::duel::TierOrder;
+use ahc061::params::Params;
+use ahc061::planner::{Candidate, Config, Decision, Planner};
 use ahc061::rules;
 use ahc061::state::{Game, State};
 use ahc061_sim::judge::Judge;
@@ -163,4 +165,78 @@ fn a_settled_decision_stops_early_and_reports_its_work() {
         settled.simulated_turns,
         full.simulated_turns
     );
+}
+
+/// Plays recorded duel `name` to its end with the planner at the bot's
+/// duel settings (src/params.rs) and a little work, and hands each turn's
+/// position and decision to `check`.
+fn along_a_duel(name: &str, config: Config, mut check: impl FnMut(&Game, &State, &Decision)) {
+    let input = common::input(name);
+    assert_eq!(input.game.m, 2, "case {name} is no duel");
+    let mut judge = Judge::new(input);
+    let mut rng = Pcg64Mcg::seed_from_u64(6);
+    let mut belief = Belief::new(2, 200, &mut rng);
+    let mut planner = Planner::new(config, base::standard(), 7);
+    while !judge.finished() {
+        let before = judge.state;
+        let game = judge.input.game.clone();
+        let decision = planner.choose(&game, &before, &belief, Allowance::Rollouts(60));
+        check(&game, &before, &decision);
+        let (x, y) = coords(decision.cell);
+        let (feedback, _) = judge.play(x, y).unwrap();
+        belief.observe(&game, &before, &feedback.dest, &mut rng);
+    }
+}
+
+#[test]
+fn the_duel_races_every_legal_first_move_up_to_its_bound() {
+    let config = Params::default().planner(2);
+    let bound = config.max_candidates;
+    assert!(bound >= 40, "the duel's measured bound (src/params.rs)");
+    let mut widest = 0;
+    along_a_duel("0018", config, |game, state, decision| {
+        let legal = rules::legal_moves(state, game.m, 0);
+        let cells: Vec<Cell> = decision.candidates.iter().map(|c| c.cell).collect();
+        assert!(
+            cells.iter().all(|&c| has(legal, c)),
+            "turn {}",
+            state.turn + 1
+        );
+        let mut distinct = cells.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), cells.len(), "turn {}", state.turn + 1);
+        let count = legal.count_ones() as usize;
+        // The base's bound, plus the AI's destination when it ranked below.
+        assert!(cells.len() == count.min(bound) || cells.len() == bound + 1);
+        widest = widest.max(cells.len());
+    });
+    // The old bound of 10 would not have been reached otherwise.
+    assert!(
+        widest > 10,
+        "the duel never had more than {widest} first moves"
+    );
+}
+
+#[test]
+fn an_alternative_continuation_races_each_first_move_again() {
+    let order = TierOrder::parse("0236514").unwrap();
+    let mut config = Params::default().planner(2);
+    config.alternatives = [Some(order), None];
+    let mut left_the_base = 0;
+    along_a_duel("0020", config, |game, state, decision| {
+        let (ours, theirs): (Vec<&Candidate>, Vec<&Candidate>) =
+            decision.candidates.iter().partition(|c| c.policy == 0);
+        assert!(theirs.iter().all(|c| c.policy == 1));
+        // The alternative's own move first, then each of the base's.
+        let mut again: Vec<Cell> = theirs.iter().map(|c| c.cell).collect();
+        let own = again.remove(0);
+        let mut base: Vec<Cell> = ours.iter().map(|c| c.cell).filter(|&c| c != own).collect();
+        again.sort_unstable();
+        base.sort_unstable();
+        assert_eq!(again, base, "turn {}", state.turn + 1);
+        assert!(rules::is_legal(state, game.m, 0, own));
+        left_the_base += (decision.cell != ours[0].cell) as usize;
+    });
+    assert!(left_the_base > 0, "the race never left the base move");
 }
