@@ -162,6 +162,33 @@ impl BasePolicy for Linear {
     }
 }
 
+/// A base that plays another base, except where its own duel move (M = 2)
+/// says otherwise: the seam of the duel's variants below. Its move and its
+/// ranking's base move are the duel move when there is one, the inner
+/// base's otherwise; the candidates keep the inner base's ranking.
+pub trait DuelOverride: Send + Sync {
+    /// The base played when there is no duel move.
+    fn inner(&self) -> &dyn BasePolicy;
+
+    /// The move in the duel, or `None` to play the inner base.
+    fn duel(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell>;
+}
+
+impl<T: DuelOverride> BasePolicy for T {
+    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
+        self.duel(game, state, ais)
+            .unwrap_or_else(|| self.inner().choose(game, state, ais))
+    }
+
+    fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
+        let mut ranking = self.inner().rank(game, state, ais);
+        if let Some(cell) = self.duel(game, state, ais) {
+            ranking.base = cell;
+        }
+        ranking
+    }
+}
+
 /// Another base, except that in the duel it first stands in the AI's way
 /// when the AI is about to attack one of our cells it could capture or
 /// lower (src/duel_policy.rs, [`Blocking`]): our piece, the owner's, stays,
@@ -171,26 +198,15 @@ pub struct DuelBlocking {
     pub block: Blocking,
 }
 
-impl DuelBlocking {
-    fn block(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
+impl DuelOverride for DuelBlocking {
+    fn inner(&self) -> &dyn BasePolicy {
+        &*self.inner
+    }
+
+    fn duel(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
         (game.m == 2)
             .then(|| self.block.block(game, state, ais.targets[1]))
             .flatten()
-    }
-}
-
-impl BasePolicy for DuelBlocking {
-    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
-        self.block(game, state, ais)
-            .unwrap_or_else(|| self.inner.choose(game, state, ais))
-    }
-
-    fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
-        let mut ranking = self.inner.rank(game, state, ais);
-        if let Some(cell) = self.block(game, state, ais) {
-            ranking.base = cell;
-        }
-        ranking
     }
 }
 
@@ -201,26 +217,15 @@ pub struct ScoredDuel {
     pub weights: crate::duel_linear::Weights,
 }
 
-impl ScoredDuel {
+impl DuelOverride for ScoredDuel {
+    fn inner(&self) -> &dyn BasePolicy {
+        &*self.inner
+    }
+
     fn duel(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
         (game.m == 2).then(|| {
             crate::duel_linear::choose(&self.weights, game, state, ais.legal[1], ais.targets[1])
         })
-    }
-}
-
-impl BasePolicy for ScoredDuel {
-    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
-        self.duel(game, state, ais)
-            .unwrap_or_else(|| self.inner.choose(game, state, ais))
-    }
-
-    fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
-        let mut ranking = self.inner.rank(game, state, ais);
-        if let Some(cell) = self.duel(game, state, ais) {
-            ranking.base = cell;
-        }
-        ranking
     }
 }
 
@@ -231,26 +236,15 @@ pub struct DuelOrdered {
     pub order: crate::duel::TierOrder,
 }
 
-impl DuelOrdered {
+impl DuelOverride for DuelOrdered {
+    fn inner(&self) -> &dyn BasePolicy {
+        &*self.inner
+    }
+
     fn duel(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
         (game.m == 2).then(|| {
             crate::duel::choose_ordered(self.order, game, state, ais.legal[1], Some(ais.targets[1]))
         })
-    }
-}
-
-impl BasePolicy for DuelOrdered {
-    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
-        self.duel(game, state, ais)
-            .unwrap_or_else(|| self.inner.choose(game, state, ais))
-    }
-
-    fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
-        let mut ranking = self.inner.rank(game, state, ais);
-        if let Some(cell) = self.duel(game, state, ais) {
-            ranking.base = cell;
-        }
-        ranking
     }
 }
 
