@@ -46,6 +46,11 @@ impl Default for Params {
             duel: Config {
                 horizon: 20,
                 max_candidates: 40,
+                // The wide field needs work: at 0.2 s a game (about 150
+                // rollouts a turn) 40 lost 16k to 10, at 0.6 s (about 550)
+                // it gained 15k. 14 rollouts a candidate keeps 40 from 560
+                // rollouts a turn up and falls to 10 below 150.
+                rollouts_per_candidate: 14.0,
                 block_candidates: true,
                 ..Config::default()
             },
@@ -104,6 +109,10 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "{duel,many}.alternatives",
         "other continuations raced beside the base: none, or up to two duel tier orders as digits (0123645,0123465; src/duel.rs)",
+    ),
+    (
+        "{duel,many}.per_candidate",
+        "rollouts a turn must afford per candidate beyond the first 10, or fewer are raced (0: always {duel,many}.candidates)",
     ),
     (
         "duel.search",
@@ -260,6 +269,13 @@ impl Config {
                     .ok_or("a number ≥ 0")?
             }
             "alternatives" => self.alternatives = alternatives(value)?,
+            "per_candidate" => {
+                self.rollouts_per_candidate = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x >= 0.0)
+                    .ok_or("a number ≥ 0")?
+            }
             "leaf" => {
                 self.leaf = match value {
                     "objective" => Leaf::Objective,
@@ -270,7 +286,7 @@ impl Config {
             }
             _ => {
                 return Err(
-                    "horizon, candidates, batch, switch_z, block, leaf, settle_z or alternatives after the class"
+                    "horizon, candidates, batch, switch_z, block, leaf, settle_z, alternatives or per_candidate after the class"
                         .into(),
                 );
             }

@@ -50,7 +50,17 @@ pub struct Config {
     /// the first move of the best pair: a move worth more under a plan the
     /// base would not follow is seen.
     pub alternatives: [Option<TierOrder>; MAX_ALTERNATIVES],
+    /// Rollouts the turn must be able to afford per candidate of the base's
+    /// ranking beyond the first [`MIN_CANDIDATES`] (0: always
+    /// `max_candidates`). Successive halving needs that many to tell a
+    /// challenger from the base; with fewer, a wide field of challengers
+    /// only adds false switches.
+    pub rollouts_per_candidate: f64,
 }
+
+/// The fewest candidates of the base's ranking a work-aware bound
+/// ([`Config::rollouts_per_candidate`]) leaves.
+pub const MIN_CANDIDATES: usize = 10;
 
 /// Most alternative continuations a planner races ([`Config::alternatives`]).
 pub const MAX_ALTERNATIVES: usize = 2;
@@ -67,6 +77,7 @@ impl Default for Config {
             leaf: Leaf::Objective,
             settle_z: 0.0,
             alternatives: [None; MAX_ALTERNATIVES],
+            rollouts_per_candidate: 0.0,
         }
     }
 }
@@ -140,6 +151,9 @@ pub struct Planner {
     rng: Pcg64Mcg,
     /// The duel's search, when it plays instead (see `Config::duel_search`).
     duel: Option<crate::duel_search::DuelSearch>,
+    /// Rollouts a second on the last turns played by the clock, for the
+    /// work-aware bound on the candidates.
+    rate: Option<f64>,
 }
 
 impl Planner {
@@ -160,6 +174,7 @@ impl Planner {
             alternatives,
             rng: Pcg64Mcg::seed_from_u64(seed),
             duel,
+            rate: None,
         }
     }
 
@@ -175,12 +190,14 @@ impl Planner {
         if let Some(duel) = &mut self.duel {
             return duel.choose(game, state, belief, allowance);
         }
-        let mut candidates = self.rank_candidates(game, state, belief);
+        let started = std::time::Instant::now();
+        // A rollout simulates the first turn and up to `horizon` more.
+        let length = (state.turn + 1 + self.config.horizon).min(game.turns) - state.turn;
+        let limit = self.affordable_candidates(allowance, length);
+        let mut candidates = self.rank_candidates_within(game, state, belief, limit);
         let base = candidates[0];
         let mut alive = candidates.len();
         let mut done = 0u64;
-        // A rollout simulates the first turn and up to `horizon` more.
-        let length = (state.turn + 1 + self.config.horizon).min(game.turns) - state.turn;
         let turns = |rollouts: u64| rollouts * length as u64;
         let mut round = 0u64;
         'search: while alive > 1 {
@@ -237,12 +254,47 @@ impl Planner {
             .filter(|c| c.z() > self.config.switch_z)
             .max_by(|a, b| a.mean().total_cmp(&b.mean()))
             .map_or(base.cell, |c| c.cell);
+        if matches!(allowance, Allowance::Until(_)) {
+            self.measure_rate(done, started.elapsed().as_secs_f64());
+        }
         Decision {
             cell,
             candidates,
             rollouts: done,
             simulated_turns: turns(done),
         }
+    }
+
+    /// How many of the base's ranked moves this turn's work can race
+    /// ([`Config::rollouts_per_candidate`]): the rollouts it affords, from
+    /// the allowance or, on the clock, from the rate of the turns before.
+    fn affordable_candidates(&self, allowance: Allowance, length: usize) -> usize {
+        let per = self.config.rollouts_per_candidate;
+        if per <= 0.0 {
+            return usize::MAX;
+        }
+        let rollouts = match allowance {
+            Allowance::Rollouts(n) => n as f64,
+            Allowance::Turns(n) => n as f64 / length.max(1) as f64,
+            Allowance::Until(deadline) => match self.rate {
+                Some(rate) => {
+                    let left = deadline.saturating_duration_since(std::time::Instant::now());
+                    rate * left.as_secs_f64()
+                }
+                None => return usize::MAX,
+            },
+        };
+        ((rollouts / per) as usize).max(MIN_CANDIDATES)
+    }
+
+    /// Folds a turn's rollouts a second into the rate (a turn that did
+    /// almost nothing says little: it is left out).
+    fn measure_rate(&mut self, rollouts: u64, seconds: f64) {
+        if rollouts < 8 || seconds <= 0.0 {
+            return;
+        }
+        let now = rollouts as f64 / seconds;
+        self.rate = Some(self.rate.map_or(now, |rate| 0.5 * rate + 0.5 * now));
     }
 
     /// The continuation of policy index `k` ([`Candidate::policy`]).
@@ -271,6 +323,18 @@ impl Planner {
     /// The candidate first moves, the base policy's move first, from the
     /// position seen with the AIs at their posterior-mean parameters.
     pub fn rank_candidates(&self, game: &Game, state: &State, belief: &Belief) -> Vec<Candidate> {
+        self.rank_candidates_within(game, state, belief, usize::MAX)
+    }
+
+    /// [`Planner::rank_candidates`] with at most `limit` of the base's
+    /// ranking.
+    fn rank_candidates_within(
+        &self,
+        game: &Game,
+        state: &State,
+        belief: &Belief,
+        limit: usize,
+    ) -> Vec<Candidate> {
         let mut params = [NO_PARAMS; MAX_PLAYERS];
         for (p, slot) in params.iter_mut().enumerate().take(game.m).skip(1) {
             *slot = belief.mean_params(p);
@@ -283,7 +347,9 @@ impl Planner {
             targets: &targets,
         };
         let ranking = self.base.rank(game, state, &view);
-        let cells = self.generator.candidates(game, state, ranking, &view);
+        let cells = self
+            .generator
+            .candidates(game, state, ranking, &view, limit);
         let mut arms: Vec<Candidate> = cells.iter().map(|&c| Candidate::new(c, 0)).collect();
         // Each alternative continuation after its own first move and after
         // every candidate of the base.
@@ -304,8 +370,17 @@ const SETTLE_AFTER: u64 = 3;
 /// generator (one that proposes two-move plans' first steps, say).
 pub trait CandidateGenerator: Send + Sync {
     /// The candidates in `state`, legal for player 0, `ranking.base` first;
-    /// `ais` is the position seen with the AIs' posterior-mean parameters.
-    fn candidates(&self, game: &Game, state: &State, ranking: Ranking, ais: &AiView) -> Vec<Cell>;
+    /// `ais` is the position seen with the AIs' posterior-mean parameters;
+    /// at most `limit` of them from the ranking (what the turn's work can
+    /// race), others (the AIs' targets) on top.
+    fn candidates(
+        &self,
+        game: &Game,
+        state: &State,
+        ranking: Ranking,
+        ais: &AiView,
+        limit: usize,
+    ) -> Vec<Cell>;
 }
 
 /// The base move, then the other legal moves by the base's worth, cut to
@@ -325,7 +400,14 @@ impl TopRanked {
 }
 
 impl CandidateGenerator for TopRanked {
-    fn candidates(&self, game: &Game, state: &State, ranking: Ranking, ais: &AiView) -> Vec<Cell> {
+    fn candidates(
+        &self,
+        game: &Game,
+        state: &State,
+        ranking: Ranking,
+        ais: &AiView,
+        limit: usize,
+    ) -> Vec<Cell> {
         let Ranking {
             base,
             worth: mut ranked,
@@ -338,7 +420,7 @@ impl CandidateGenerator for TopRanked {
                 .then(b.0.total_cmp(&a.0))
                 .then(a.1.cmp(&b.1))
         });
-        ranked.truncate(self.max);
+        ranked.truncate(self.max.min(limit));
         let mut chosen: Vec<Cell> = ranked.into_iter().map(|(_, cell)| cell).collect();
         // The AI's own next move as a candidate: moving there blocks it
         // (both moves are void), which the forecast's ranking never favours.

@@ -7,7 +7,7 @@ use ahc061::board::{Cell, cell, coords, has};
 use ahc061::clock::Allowance;
 use ahc061::duel::TierOrder;
 use ahc061::params::Params;
-use ahc061::planner::{Candidate, Config, Decision, Planner};
+use ahc061::planner::{Candidate, Config, Decision, MIN_CANDIDATES, Planner};
 use ahc061::rules;
 use ahc061::state::{Game, State};
 use ahc061_sim::judge::Judge;
@@ -167,20 +167,26 @@ fn a_settled_decision_stops_early_and_reports_its_work() {
     );
 }
 
-/// Plays recorded duel `name` to its end with the planner at the bot's
-/// duel settings (src/params.rs) and a little work, and hands each turn's
-/// position and decision to `check`.
-fn along_a_duel(name: &str, config: Config, mut check: impl FnMut(&Game, &State, &Decision)) {
+/// Plays recorded duel `name` for `turns` turns with the planner at
+/// `config` and `work` rollouts a turn, and hands each turn's position and
+/// decision to `check`.
+fn along_a_duel(
+    name: &str,
+    config: Config,
+    work: u64,
+    turns: usize,
+    mut check: impl FnMut(&Game, &State, &Decision),
+) {
     let input = common::input(name);
     assert_eq!(input.game.m, 2, "case {name} is no duel");
     let mut judge = Judge::new(input);
     let mut rng = Pcg64Mcg::seed_from_u64(6);
     let mut belief = Belief::new(2, 200, &mut rng);
     let mut planner = Planner::new(config, base::standard(), 7);
-    while !judge.finished() {
+    while !judge.finished() && judge.state.turn < turns {
         let before = judge.state;
         let game = judge.input.game.clone();
-        let decision = planner.choose(&game, &before, &belief, Allowance::Rollouts(60));
+        let decision = planner.choose(&game, &before, &belief, Allowance::Rollouts(work));
         check(&game, &before, &decision);
         let (x, y) = coords(decision.cell);
         let (feedback, _) = judge.play(x, y).unwrap();
@@ -188,28 +194,41 @@ fn along_a_duel(name: &str, config: Config, mut check: impl FnMut(&Game, &State,
     }
 }
 
+/// Whether the candidates of `decision` are distinct legal moves, all of
+/// them up to `bound` from the base's ranking (plus the AI's destination
+/// when it ranked below); returns how many there were.
+fn races_up_to(bound: usize, game: &Game, state: &State, decision: &Decision) -> usize {
+    let legal = rules::legal_moves(state, game.m, 0);
+    let cells: Vec<Cell> = decision.candidates.iter().map(|c| c.cell).collect();
+    assert!(
+        cells.iter().all(|&c| has(legal, c)),
+        "turn {}",
+        state.turn + 1
+    );
+    let mut distinct = cells.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), cells.len(), "turn {}", state.turn + 1);
+    let count = legal.count_ones() as usize;
+    assert!(
+        cells.len() == count.min(bound) || cells.len() == bound + 1,
+        "turn {}: {} of {count} legal moves raced, bound {bound}",
+        state.turn + 1,
+        cells.len()
+    );
+    cells.len()
+}
+
 #[test]
 fn the_duel_races_every_legal_first_move_up_to_its_bound() {
     let config = Params::default().planner(2);
     let bound = config.max_candidates;
     assert!(bound >= 40, "the duel's measured bound (src/params.rs)");
+    // Work enough for the whole field (Config::rollouts_per_candidate).
+    let work = (bound as f64 * config.rollouts_per_candidate) as u64;
     let mut widest = 0;
-    along_a_duel("0018", config, |game, state, decision| {
-        let legal = rules::legal_moves(state, game.m, 0);
-        let cells: Vec<Cell> = decision.candidates.iter().map(|c| c.cell).collect();
-        assert!(
-            cells.iter().all(|&c| has(legal, c)),
-            "turn {}",
-            state.turn + 1
-        );
-        let mut distinct = cells.clone();
-        distinct.sort_unstable();
-        distinct.dedup();
-        assert_eq!(distinct.len(), cells.len(), "turn {}", state.turn + 1);
-        let count = legal.count_ones() as usize;
-        // The base's bound, plus the AI's destination when it ranked below.
-        assert!(cells.len() == count.min(bound) || cells.len() == bound + 1);
-        widest = widest.max(cells.len());
+    along_a_duel("0018", config, work, 12, |game, state, decision| {
+        widest = widest.max(races_up_to(bound, game, state, decision));
     });
     // The old bound of 10 would not have been reached otherwise.
     assert!(
@@ -219,12 +238,31 @@ fn the_duel_races_every_legal_first_move_up_to_its_bound() {
 }
 
 #[test]
+fn with_little_work_the_duel_races_fewer_first_moves() {
+    let config = Params::default().planner(2);
+    assert!(config.rollouts_per_candidate > 0.0);
+    let mut widest = 0;
+    along_a_duel("0018", config, 60, 30, |game, state, decision| {
+        widest = widest.max(races_up_to(MIN_CANDIDATES, game, state, decision));
+    });
+    assert!(widest >= MIN_CANDIDATES);
+    // The bound off: every legal move up to the duel's 40 again.
+    let wide = Config {
+        rollouts_per_candidate: 0.0,
+        ..config
+    };
+    along_a_duel("0018", wide, 60, 30, |game, state, decision| {
+        races_up_to(wide.max_candidates, game, state, decision);
+    });
+}
+
+#[test]
 fn an_alternative_continuation_races_each_first_move_again() {
     let order = TierOrder::parse("0236514").unwrap();
     let mut config = Params::default().planner(2);
     config.alternatives = [Some(order), None];
     let mut left_the_base = 0;
-    along_a_duel("0020", config, |game, state, decision| {
+    along_a_duel("0020", config, 60, 100, |game, state, decision| {
         let (ours, theirs): (Vec<&Candidate>, Vec<&Candidate>) =
             decision.candidates.iter().partition(|c| c.policy == 0);
         assert!(theirs.iter().all(|c| c.policy == 1));
