@@ -236,6 +236,13 @@ fn alternatives(value: &str) -> Result<[Option<TierOrder>; MAX_ALTERNATIVES], St
     Ok(orders)
 }
 
+/// `value` as a finite number ≥ 0.
+fn non_negative(value: &str) -> Result<f64, String> {
+    (value.parse::<f64>().ok())
+        .filter(|x| x.is_finite() && *x >= 0.0)
+        .ok_or_else(|| "a number ≥ 0".into())
+}
+
 fn whole(value: &str) -> Option<u64> {
     value.parse().ok()
 }
@@ -261,21 +268,9 @@ impl Config {
                     .ok_or("a finite number")?
             }
             "block" => self.block_candidates = value.parse().map_err(|_| "true or false")?,
-            "settle_z" => {
-                self.settle_z = value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|z| z.is_finite() && *z >= 0.0)
-                    .ok_or("a number ≥ 0")?
-            }
+            "settle_z" => self.settle_z = non_negative(value)?,
             "alternatives" => self.alternatives = alternatives(value)?,
-            "per_candidate" => {
-                self.rollouts_per_candidate = value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|x| x.is_finite() && *x >= 0.0)
-                    .ok_or("a number ≥ 0")?
-            }
+            "per_candidate" => self.rollouts_per_candidate = non_negative(value)?,
             "leaf" => {
                 self.leaf = match value {
                     "objective" => Leaf::Objective,
@@ -353,6 +348,8 @@ mod tests {
             "duel.alternatives=0012",
             "duel.alternatives=01,23,45",
             "duel.alternatives=",
+            "duel.per_candidate=-1",
+            "many.settle_z=x",
             "switch_z",
         ] {
             let err = Params::default().with_overrides([pair]).unwrap_err();
