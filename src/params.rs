@@ -112,7 +112,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.per_candidate",
-        "rollouts a turn must afford per candidate beyond the first 10, or fewer are raced (0: always {duel,many}.candidates)",
+        "rollouts a turn must afford per candidate raced, never fewer than 10 (0: always {duel,many}.candidates)",
     ),
     (
         "duel.search",

@@ -51,7 +51,7 @@ pub struct Config {
     /// base would not follow is seen.
     pub alternatives: [Option<TierOrder>; MAX_ALTERNATIVES],
     /// Rollouts the turn must be able to afford per candidate of the base's
-    /// ranking beyond the first [`MIN_CANDIDATES`] (0: always
+    /// ranking; never fewer than [`MIN_CANDIDATES`] are raced (0: always
     /// `max_candidates`). Successive halving needs that many to tell a
     /// challenger from the base; with fewer, a wide field of challengers
     /// only adds false switches.
