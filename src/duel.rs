@@ -165,27 +165,12 @@ struct Levels {
 
 impl Levels {
     fn within(game: &Game, state: &State, set: Bits) -> Levels {
-        let mut levels = Levels {
-            one: 0,
-            high: 0,
-            below_cap: 0,
-        };
-        let mut rest = set;
-        while rest != 0 {
-            // The lowest cell, as a one-cell set without a 128-bit shift.
-            let b = rest & rest.wrapping_neg();
-            let level = state.level[rest.trailing_zeros() as usize];
-            rest ^= b;
-            if level == 1 {
-                levels.one |= b;
-            } else if level >= 2 {
-                levels.high |= b;
-            }
-            if level < game.u {
-                levels.below_cap |= b;
-            }
+        let owned = state.owned[..game.m].iter().fold(0, |acc, &o| acc | o);
+        Levels {
+            one: set & state.level_one,
+            high: set & owned & !state.level_one,
+            below_cap: set & !state.capped,
         }
-        levels
     }
 }
 

@@ -7,10 +7,11 @@ use crate::board::{
 };
 use crate::state::{Game, NOBODY, State};
 
-/// Cells reachable from `p`'s piece through cells `p` owns (its own cell included).
+/// Cells reachable from `p`'s piece through cells `p` owns (its own cell
+/// included): kept in the state by [`resolve`].
 #[inline]
 pub fn reach(state: &State, p: usize) -> Bits {
-    flood(bit(state.pos[p]), state.owned[p])
+    state.reach[p]
 }
 
 /// Every legal destination of player `p`: its reach and the reach's
@@ -151,32 +152,72 @@ fn update_territory(game: &Game, state: &mut State, p: usize, d: Cell) -> bool {
     let v = game.value[c];
     let owner = state.owner[c];
     if owner == NOBODY {
-        take(state, p, d, v);
+        take(game, state, p, d, v);
     } else if owner == p as i8 {
         if state.level[c] < game.u {
-            state.level[c] += 1;
+            set_level(game, state, d, state.level[c] + 1);
             state.score[p] += v;
         }
     } else {
         let q = owner as usize;
-        state.level[c] -= 1;
+        set_level(game, state, d, state.level[c] - 1);
         state.score[q] -= v;
         if state.level[c] > 0 {
             return false;
         }
         state.owned[q] &= !bit(d);
-        take(state, p, d, v);
+        // Losing a cell of its reach may cut the owner's region in two.
+        if has(state.reach[q], d) {
+            state.reach[q] = flood(bit(state.pos[q]), state.owned[q]);
+        }
+        take(game, state, p, d, v);
     }
     state.pos[p] = d;
+    follow_piece(state, p, d);
     true
 }
 
 /// `p` takes the unowned cell `d` at level 1.
 #[inline]
-fn take(state: &mut State, p: usize, d: Cell, v: u32) {
-    let c = d as usize;
-    state.owner[c] = p as i8;
-    state.level[c] = 1;
+fn take(game: &Game, state: &mut State, p: usize, d: Cell, v: u32) {
+    state.owner[d as usize] = p as i8;
+    set_level(game, state, d, 1);
     state.owned[p] |= bit(d);
     state.score[p] += v;
+}
+
+/// Sets the level of cell `d` and keeps the level bitboards in step.
+#[inline]
+fn set_level(game: &Game, state: &mut State, d: Cell, level: u8) {
+    state.level[d as usize] = level;
+    let b = bit(d);
+    state.level_one = if level == 1 {
+        state.level_one | b
+    } else {
+        state.level_one & !b
+    };
+    state.capped = if level == game.u {
+        state.capped | b
+    } else {
+        state.capped & !b
+    };
+}
+
+/// Brings `p`'s reach up to date once its piece stands on `d`, a cell of
+/// its own. A step within the reach changes nothing; a new cell that
+/// touches only the reach joins it; anything else (a cell that joins two
+/// of `p`'s regions, or a piece whose region a capture earlier in the turn
+/// cut off) takes a flood fill.
+#[inline]
+fn follow_piece(state: &mut State, p: usize, d: Cell) {
+    let region = state.reach[p];
+    if has(region, d) {
+        return;
+    }
+    let around = neighbours(bit(d)) & state.owned[p];
+    state.reach[p] = if around != 0 && around & !region == 0 {
+        region | bit(d)
+    } else {
+        flood(bit(d), state.owned[p])
+    };
 }

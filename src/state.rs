@@ -2,9 +2,12 @@
 //!
 //! `State` is `Copy` and a few hundred bytes: rollouts copy it freely. It keeps
 //! both a per-player bitboard of owned cells (for flood fills) and a per-cell
-//! owner (for O(1) look-ups), plus incremental scores; `rules` keeps them in step.
+//! owner (for O(1) look-ups), plus what would otherwise be recomputed every
+//! simulated turn: scores, each player's reach, and the cells at level 1 and
+//! at the cap as bitboards. `rules` keeps them in step, and
+//! [`State::check_invariants`] checks them against a recomputation.
 
-use crate::board::{Bits, CELLS, Cell, MAX_PLAYERS, bit, cells};
+use crate::board::{Bits, CELLS, Cell, MAX_PLAYERS, bit, cells, flood};
 
 /// Number of turns of every game.
 pub const TURNS: usize = 100;
@@ -39,6 +42,14 @@ pub struct State {
     pub pos: [Cell; MAX_PLAYERS],
     /// Σ V·L over each player's cells, kept up to date by the rules.
     pub score: [u32; MAX_PLAYERS],
+    /// Each player's reach: the cells connected to its piece through cells
+    /// it owns, its own cell included (a flood fill, kept up to date by the
+    /// rules: most turns change it by one cell or not at all).
+    pub reach: [Bits; MAX_PLAYERS],
+    /// The owned cells at level 1.
+    pub level_one: Bits,
+    /// The owned cells at the level cap U.
+    pub capped: Bits,
     /// Turns played so far.
     pub turn: usize,
 }
@@ -46,23 +57,16 @@ pub struct State {
 impl Game {
     /// The position before turn 1: each player on its start cell at level 1.
     pub fn initial_state(&self) -> State {
-        let mut state = State {
-            owned: [0; MAX_PLAYERS],
-            owner: [NOBODY; CELLS],
-            level: [0; CELLS],
-            pos: [0; MAX_PLAYERS],
-            score: [0; MAX_PLAYERS],
-            turn: 0,
-        };
+        let mut owner = [NOBODY; CELLS];
+        let mut level = [0; CELLS];
+        let mut pos = [0; MAX_PLAYERS];
         for p in 0..self.m {
             let c = self.start[p];
-            state.owned[p] = bit(c);
-            state.owner[c as usize] = p as i8;
-            state.level[c as usize] = 1;
-            state.pos[p] = c;
-            state.score[p] = self.value[c as usize];
+            owner[c as usize] = p as i8;
+            level[c as usize] = 1;
+            pos[p] = c;
         }
-        state
+        self.state_from_grids(&owner, &level, &pos, 0)
     }
 
     /// Builds a state from owners, levels and piece positions as the judge
@@ -80,6 +84,9 @@ impl Game {
             level: *level,
             pos: *pos,
             score: [0; MAX_PLAYERS],
+            reach: [0; MAX_PLAYERS],
+            level_one: 0,
+            capped: 0,
             turn,
         };
         for c in 0..CELLS {
@@ -89,7 +96,27 @@ impl Game {
                 state.score[p] += self.value[c] * level[c] as u32;
             }
         }
+        state.level_one = self.cells_at_level(&state, 1);
+        state.capped = self.cells_at_level(&state, self.u);
+        for p in 0..self.m {
+            state.reach[p] = self.reach_of(&state, p);
+        }
         state
+    }
+
+    /// The owned cells at `level`, from the level grid (for checks and
+    /// construction; the rules keep [`State::level_one`] and
+    /// [`State::capped`] up to date).
+    pub fn cells_at_level(&self, state: &State, level: u8) -> Bits {
+        (0..CELLS)
+            .filter(|&c| state.owner[c] != NOBODY && state.level[c] == level)
+            .fold(0, |acc, c| acc | bit(c as Cell))
+    }
+
+    /// Player `p`'s reach by a flood fill from its piece (for checks and
+    /// construction; the rules keep [`State::reach`] up to date).
+    pub fn reach_of(&self, state: &State, p: usize) -> Bits {
+        flood(bit(state.pos[p]), state.owned[p])
     }
 
     /// Recomputes a player's score from scratch (for checks and tests).
@@ -146,6 +173,19 @@ impl State {
                     self.score[p]
                 ));
             }
+            let flooded = game.reach_of(self, p);
+            if self.reach[p] != flooded {
+                return Err(format!(
+                    "player {p}'s reach {:#x} but the flood fill gives {flooded:#x}",
+                    self.reach[p]
+                ));
+            }
+        }
+        if self.level_one != game.cells_at_level(self, 1) {
+            return Err("the level-1 bitboard disagrees with the levels".into());
+        }
+        if self.capped != game.cells_at_level(self, game.u) {
+            return Err("the capped bitboard disagrees with the levels".into());
         }
         Ok(())
     }

@@ -84,6 +84,23 @@ fn engine_reproduces_every_judge_byte_and_final_score() {
     }
 }
 
+#[test]
+fn the_kept_reach_and_level_sets_agree_with_a_recomputation_on_every_recorded_position() {
+    // The rules keep each player's reach and the level-1 and capped cells
+    // up to date turn by turn instead of a flood fill and a scan of the
+    // levels; on every position of every recorded game they must equal
+    // those recomputations.
+    for game in recorded_games() {
+        let mut judge = Judge::new(game.input.clone());
+        for (turn, &(x, y)) in game.moves.iter().enumerate() {
+            judge.play(x, y).unwrap();
+            if let Err(e) = judge.state.check_invariants(&game.input.game) {
+                panic!("case {} turn {}: {e}", game.case, turn + 1);
+            }
+        }
+    }
+}
+
 /// Replays recorded moves.
 struct Replay(std::vec::IntoIter<(usize, usize)>);
 
