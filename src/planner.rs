@@ -30,6 +30,19 @@ pub struct Config {
     pub max_candidates: usize,
     /// Rollouts per candidate in one batch.
     pub batch: u64,
+    /// Rounds of batches between two cuts of the challengers (successive
+    /// halving): the fewer, the sooner the work goes to the close ones.
+    pub halve_every: u64,
+    /// The share of the challengers a cut keeps (the best by mean; at
+    /// least one).
+    pub keep: f64,
+    /// The fewest challengers the cuts leave: the rest of the turn's work
+    /// goes to them and the base.
+    pub finalists: usize,
+    /// The most turns a turn's rollouts may simulate, whatever the
+    /// allowance (0: no cap); on the clock the time left goes to the turns
+    /// after.
+    pub max_turns: u64,
     /// Standard errors by which a candidate must beat the base move.
     pub switch_z: f64,
     /// Add each AI's expected destination, when legal for us, to the
@@ -71,6 +84,10 @@ impl Default for Config {
             horizon: 25,
             max_candidates: 10,
             batch: 4,
+            halve_every: 3,
+            keep: 0.5,
+            finalists: 1,
+            max_turns: 0,
             switch_z: 2.0,
             block_candidates: false,
             duel_search: None,
@@ -220,7 +237,7 @@ impl Planner {
             for cand in candidates[1..alive].iter_mut() {
                 for (&seed, &base_value) in seeds.iter().zip(&base_values) {
                     // Checked per rollout: a turn never overruns by more than one.
-                    if allowance.used_up(done, turns(done)) {
+                    if allowance.used_up(done, turns(done)) || self.capped(turns(done)) {
                         break 'search;
                     }
                     let value = rollout(
@@ -243,10 +260,10 @@ impl Planner {
             if round >= SETTLE_AFTER && self.settled(&candidates[1..alive]) {
                 break;
             }
-            // Halve the challengers every few rounds; the base move stays.
-            if round.is_multiple_of(3) && alive > 2 {
+            // Cut the challengers every few rounds; the base move stays.
+            if round.is_multiple_of(self.config.halve_every) && alive > 1 + self.config.finalists {
                 candidates[1..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
-                alive = 1 + (alive - 1).div_ceil(2);
+                alive = 1 + self.kept(alive - 1);
             }
         }
         let cell = candidates[1..alive]
@@ -285,6 +302,18 @@ impl Planner {
             },
         };
         ((rollouts / per) as usize).max(MIN_CANDIDATES)
+    }
+
+    /// Whether `turns` simulated turns reach the turn's cap
+    /// ([`Config::max_turns`]).
+    fn capped(&self, turns: u64) -> bool {
+        self.config.max_turns > 0 && turns >= self.config.max_turns
+    }
+
+    /// How many of `challengers` a cut keeps ([`Config::keep`]).
+    fn kept(&self, challengers: usize) -> usize {
+        let fewest = self.config.finalists.clamp(1, challengers);
+        ((challengers as f64 * self.config.keep).ceil() as usize).clamp(fewest, challengers)
     }
 
     /// Folds a turn's rollouts a second into the rate (a turn that did

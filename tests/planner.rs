@@ -278,3 +278,49 @@ fn an_alternative_continuation_races_each_first_move_again() {
     });
     assert!(left_the_base > 0, "the race never left the base move");
 }
+
+#[test]
+fn the_race_ends_on_as_many_challengers_as_it_keeps_to_the_finish() {
+    // With work to spare, the cuts leave `finalists` challengers and they
+    // share the rest of the turn's rollouts: they alone are within one
+    // batch of the most rollouts any challenger got.
+    for finalists in [1, 3] {
+        let config = Config {
+            finalists,
+            ..Params::default().planner(2)
+        };
+        along_a_duel("0018", config, 3000, 12, |_, state, decision| {
+            let challengers = &decision.candidates[1..];
+            let most = challengers.iter().map(|c| c.rollouts).max().unwrap_or(0);
+            let leading = challengers
+                .iter()
+                .filter(|c| c.rollouts + config.batch >= most)
+                .count();
+            assert_eq!(
+                leading,
+                finalists.min(challengers.len()),
+                "turn {}: {finalists} finalists",
+                state.turn + 1
+            );
+        });
+    }
+}
+
+#[test]
+fn a_cap_on_the_simulated_turns_ends_the_turn_whatever_the_allowance() {
+    let cap = 2_000;
+    let config = Config {
+        max_turns: cap,
+        ..Params::default().planner(2)
+    };
+    along_a_duel("0018", config, 100_000, 8, |_, state, decision| {
+        let length = decision.simulated_turns / decision.rollouts.max(1);
+        let turns = decision.simulated_turns;
+        if decision.candidates.len() > 1 {
+            assert!(turns >= cap, "turn {}: {turns}", state.turn + 1);
+        }
+        // The base's batch of a round is not checked one by one.
+        let overrun = (config.batch + 1) * length;
+        assert!(turns < cap + overrun, "turn {}: {turns}", state.turn + 1);
+    });
+}
