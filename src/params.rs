@@ -42,7 +42,8 @@ impl Default for Params {
             // 29k a case at 24 000 simulated turns a turn (the plan's
             // one-turn ranking left the best move out; all legal moves,
             // −3k against 40); the duel plan under another tier order
-            // raced beside the plan (`alternatives`) lost 18k. Session 12:
+            // raced beside the plan (`alternatives`) lost 18k at that
+            // work (with work to spare it gains: below). Session 12:
             // the racing schedule's defaults (a cut to half the challengers
             // every 3 rounds of 4, down to one) beat every variant tried;
             // keeping more challengers for longer lost 9–17k, and work from
@@ -56,6 +57,14 @@ impl Default for Params {
                 // rollouts a turn up and falls to 10 below 150.
                 rollouts_per_candidate: 14.0,
                 block_candidates: true,
+                // Session 13: the plan with land and our own cells before
+                // the AI's higher ones (0235461), raced beside the plan,
+                // lost 18k at 24 000 simulated turns a turn (about 1 140
+                // rollouts: half of them each) and gained 1.7k at 48 000
+                // and 5.1k at 96 000 (the bot has about 5 600 rollouts a
+                // turn in real time on this machine). It joins from 2 000.
+                alternatives: [TierOrder::parse("0235461"), None],
+                alternatives_from: 2000.0,
                 ..Config::default()
             },
             // At equal simulated turns (session 4): a 30-turn horizon whose
@@ -129,6 +138,10 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "{duel,many}.alternatives",
         "other continuations raced beside the base: none, or up to two duel tier orders as digits (0123645,0123465; src/duel.rs)",
+    ),
+    (
+        "{duel,many}.alternatives_from",
+        "rollouts a turn must afford for the alternatives to race (0: always)",
     ),
     (
         "{duel,many}.per_candidate",
@@ -299,6 +312,7 @@ impl Config {
             "settle_z" => self.settle_z = non_negative(value)?,
             "alternatives" => self.alternatives = alternatives(value)?,
             "per_candidate" => self.rollouts_per_candidate = non_negative(value)?,
+            "alternatives_from" => self.alternatives_from = non_negative(value)?,
             "leaf" => {
                 self.leaf = match value {
                     "objective" => Leaf::Objective,
@@ -309,7 +323,7 @@ impl Config {
             }
             _ => {
                 return Err(
-                    "horizon, candidates, batch, halve_every, keep, finalists, max_turns, switch_z, block, leaf, settle_z, alternatives or per_candidate after the class"
+                    "horizon, candidates, batch, halve_every, keep, finalists, max_turns, switch_z, block, leaf, settle_z, alternatives, alternatives_from or per_candidate after the class"
                         .into(),
                 );
             }
@@ -361,6 +375,19 @@ mod tests {
     }
 
     #[test]
+    fn the_duel_races_an_alternative_from_enough_work() {
+        let duel = Params::default().planner(2);
+        assert_eq!(duel.alternatives[0].unwrap().to_string(), "0235461");
+        assert!(duel.alternatives_from > 0.0);
+        let many = Params::default().planner(4);
+        assert_eq!(many.alternatives, [None; MAX_ALTERNATIVES]);
+        let always = Params::default()
+            .with_overrides(["duel.alternatives_from=0"])
+            .unwrap();
+        assert_eq!(always.planner(2).alternatives_from, 0.0);
+    }
+
+    #[test]
     fn alternatives_are_tier_orders_or_none() {
         let two = Params::default()
             .with_overrides(["duel.alternatives=0236514, 0123645"])
@@ -389,6 +416,8 @@ mod tests {
             "duel.alternatives=01,23,45",
             "duel.alternatives=",
             "duel.per_candidate=-1",
+            "duel.alternatives_from=-5",
+            "duel.alternatives_from=many",
             "duel.halve_every=0",
             "duel.keep=0",
             "duel.keep=1.5",

@@ -69,6 +69,11 @@ pub struct Config {
     /// challenger from the base; with fewer, a wide field of challengers
     /// only adds false switches.
     pub rollouts_per_candidate: f64,
+    /// The alternative continuations join the race only on a turn that
+    /// affords at least this many rollouts (0: always): they split the
+    /// turn's work between twice the arms, which pays only when there is
+    /// work to spare.
+    pub alternatives_from: f64,
 }
 
 /// The fewest candidates of the base's ranking a work-aware bound
@@ -95,6 +100,7 @@ impl Default for Config {
             settle_z: 0.0,
             alternatives: [None; MAX_ALTERNATIVES],
             rollouts_per_candidate: 0.0,
+            alternatives_from: 0.0,
         }
     }
 }
@@ -211,7 +217,8 @@ impl Planner {
         // A rollout simulates the first turn and up to `horizon` more.
         let length = (state.turn + 1 + self.config.horizon).min(game.turns) - state.turn;
         let limit = self.affordable_candidates(allowance, length);
-        let mut candidates = self.rank_candidates_within(game, state, belief, limit);
+        let alternatives = self.alternatives_join(allowance, length);
+        let mut candidates = self.rank_candidates_within(game, state, belief, limit, alternatives);
         let base = candidates[0];
         let mut alive = candidates.len();
         let mut done = 0u64;
@@ -283,25 +290,39 @@ impl Planner {
     }
 
     /// How many of the base's ranked moves this turn's work can race
-    /// ([`Config::rollouts_per_candidate`]): the rollouts it affords, from
-    /// the allowance or, on the clock, from the rate of the turns before.
+    /// ([`Config::rollouts_per_candidate`]).
     fn affordable_candidates(&self, allowance: Allowance, length: usize) -> usize {
         let per = self.config.rollouts_per_candidate;
         if per <= 0.0 {
             return usize::MAX;
         }
-        let rollouts = match allowance {
-            Allowance::Rollouts(n) => n as f64,
-            Allowance::Turns(n) => n as f64 / length.max(1) as f64,
-            Allowance::Until(deadline) => match self.rate {
-                Some(rate) => {
-                    let left = deadline.saturating_duration_since(std::time::Instant::now());
-                    rate * left.as_secs_f64()
-                }
-                None => return usize::MAX,
-            },
-        };
-        ((rollouts / per) as usize).max(MIN_CANDIDATES)
+        match self.affordable_rollouts(allowance, length) {
+            Some(rollouts) => ((rollouts / per) as usize).max(MIN_CANDIDATES),
+            None => usize::MAX,
+        }
+    }
+
+    /// Whether this turn's work is enough for the alternative continuations
+    /// to join the race ([`Config::alternatives_from`]).
+    fn alternatives_join(&self, allowance: Allowance, length: usize) -> bool {
+        let from = self.config.alternatives_from;
+        from <= 0.0
+            || self
+                .affordable_rollouts(allowance, length)
+                .is_none_or(|rollouts| rollouts >= from)
+    }
+
+    /// The rollouts this turn affords: from the allowance or, on the clock,
+    /// from the rate of the turns before (None before any turn measured it).
+    fn affordable_rollouts(&self, allowance: Allowance, length: usize) -> Option<f64> {
+        match allowance {
+            Allowance::Rollouts(n) => Some(n as f64),
+            Allowance::Turns(n) => Some(n as f64 / length.max(1) as f64),
+            Allowance::Until(deadline) => self.rate.map(|rate| {
+                let left = deadline.saturating_duration_since(std::time::Instant::now());
+                rate * left.as_secs_f64()
+            }),
+        }
     }
 
     /// Whether `turns` simulated turns reach the turn's cap
@@ -352,17 +373,19 @@ impl Planner {
     /// The candidate first moves, the base policy's move first, from the
     /// position seen with the AIs at their posterior-mean parameters.
     pub fn rank_candidates(&self, game: &Game, state: &State, belief: &Belief) -> Vec<Candidate> {
-        self.rank_candidates_within(game, state, belief, usize::MAX)
+        self.rank_candidates_within(game, state, belief, usize::MAX, true)
     }
 
     /// [`Planner::rank_candidates`] with at most `limit` of the base's
-    /// ranking.
+    /// ranking, and the alternative continuations' arms only if
+    /// `alternatives`.
     fn rank_candidates_within(
         &self,
         game: &Game,
         state: &State,
         belief: &Belief,
         limit: usize,
+        alternatives: bool,
     ) -> Vec<Candidate> {
         let mut params = [NO_PARAMS; MAX_PLAYERS];
         for (p, slot) in params.iter_mut().enumerate().take(game.m).skip(1) {
@@ -382,7 +405,12 @@ impl Planner {
         let mut arms: Vec<Candidate> = cells.iter().map(|&c| Candidate::new(c, 0)).collect();
         // Each alternative continuation after its own first move and after
         // every candidate of the base.
-        for (k, alt) in self.alternatives.iter().enumerate() {
+        let raced = if alternatives {
+            self.alternatives.len()
+        } else {
+            0
+        };
+        for (k, alt) in self.alternatives.iter().enumerate().take(raced) {
             let own = alt.choose(game, state, &view);
             let firsts = std::iter::once(own).chain(cells.iter().copied().filter(|&c| c != own));
             arms.extend(firsts.map(|c| Candidate::new(c, k + 1)));

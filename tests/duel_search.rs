@@ -121,3 +121,11 @@ fn the_bots_real_duel_settings_play_legally() {
     let (score, _) = play_duel("0010", 60, &Params::default());
     assert!(score > 0);
 }
+
+#[test]
+fn the_bots_real_duel_settings_play_legally_with_work_for_the_alternatives() {
+    let work = Params::default().duel.alternatives_from as u64;
+    assert!(work > 0);
+    let (score, _) = play_duel("0010", work, &Params::default());
+    assert!(score > 0);
+}

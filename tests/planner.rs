@@ -261,6 +261,8 @@ fn an_alternative_continuation_races_each_first_move_again() {
     let order = TierOrder::parse("0236514").unwrap();
     let mut config = Params::default().planner(2);
     config.alternatives = [Some(order), None];
+    // On whatever the turn's work (the default waits for work to spare).
+    config.alternatives_from = 0.0;
     let mut left_the_base = 0;
     along_a_duel("0020", config, 60, 100, |game, state, decision| {
         let (ours, theirs): (Vec<&Candidate>, Vec<&Candidate>) =
@@ -277,6 +279,23 @@ fn an_alternative_continuation_races_each_first_move_again() {
         left_the_base += (decision.cell != ours[0].cell) as usize;
     });
     assert!(left_the_base > 0, "the race never left the base move");
+}
+
+#[test]
+fn the_alternatives_race_only_on_a_turn_with_work_to_spare() {
+    let order = TierOrder::parse("0235461").unwrap();
+    let mut config = Params::default().planner(2);
+    config.alternatives = [Some(order), None];
+    config.alternatives_from = 100.0;
+    let raced = |work: u64| {
+        let mut turns_with_them = 0;
+        along_a_duel("0020", config, work, 10, |_, _, decision| {
+            turns_with_them += decision.candidates.iter().any(|c| c.policy == 1) as usize;
+        });
+        turns_with_them
+    };
+    assert_eq!(raced(99), 0, "below the threshold: the base's arms alone");
+    assert_eq!(raced(100), 10, "from the threshold on: on every turn");
 }
 
 #[test]
@@ -323,4 +342,81 @@ fn a_cap_on_the_simulated_turns_ends_the_turn_whatever_the_allowance() {
         let overrun = (config.batch + 1) * length;
         assert!(turns < cap + overrun, "turn {}: {turns}", state.turn + 1);
     });
+}
+
+/// An AI that wants to attack (wc, wd) far more than to grow (wa, wb).
+const ATTACKER: ahc061::ai::AiParams = ahc061::ai::AiParams {
+    wa: 0.3,
+    wb: 0.3,
+    wc: 1.0,
+    wd: 1.0,
+    eps: 0.1,
+};
+
+/// The bot's own duel planner (its real settings, src/params.rs) and its
+/// decision in `state` against the attacker, with work for its whole field
+/// and its alternative continuation.
+/// The two positions below are those the duel's tree search is tested on
+/// (tests/duel_search.rs); the plan's parry already plays the right move in
+/// both, so what they check is that the race over 40 challengers, each
+/// judged by 20-turn rollouts, does not switch away from it.
+fn duel_decision(game: &Game, state: &State) -> Decision {
+    let config = Params::default().planner(2);
+    // About what a turn affords in real time: the alternatives race too.
+    let work = 4000;
+    assert!(work as f64 >= config.alternatives_from);
+    let belief = Belief::known(&[ahc061::ai::NO_PARAMS, ATTACKER]);
+    let mut planner = Planner::new(config, base::standard(), 3);
+    planner.choose(game, state, &belief, Allowance::Rollouts(work))
+}
+
+#[test]
+fn the_duel_stands_on_the_cell_the_ai_is_about_to_attack() {
+    // The AI (its cells at the cap) is about to attack our valuable level-2
+    // cell X. One-move lookahead takes the more valuable land G; stepping on
+    // X instead raises it and voids the attack, and G is still there next
+    // turn, out of the AI's reach.
+    let (x, g) = (cell(5, 4), cell(5, 6));
+    let (game, state) = common::duel(
+        cell(5, 5),
+        cell(5, 2),
+        &[
+            (cell(5, 5), 0, 1),
+            (x, 0, 2),
+            (cell(5, 2), 1, 3),
+            (cell(5, 3), 1, 3),
+        ],
+        &[(x, 3000), (g, 4000)],
+    );
+    assert_eq!(ahc061::greedy::choose(&game, &state), g);
+    let decision = duel_decision(&game, &state);
+    assert_eq!(
+        coords(decision.cell),
+        coords(x),
+        "{:?}",
+        decision.candidates
+    );
+}
+
+#[test]
+fn the_duel_keeps_a_cell_a_capture_two_turns_away_threatens() {
+    // Our valuable level-1 cell X hangs on our piece through the cheap
+    // level-1 cell W, which the AI is about to take: that cuts X off from
+    // us, with the AI's piece next to it, and it takes X the turn after.
+    // One-move lookahead grabs the richer land G (out of the AI's reach,
+    // still there later). The planner must see the capture coming and keep
+    // X: by standing on W (the AI's move is void), on X (a cell holding our
+    // piece cannot be attacked), or next to X (our piece keeps X in reach,
+    // to block the attack).
+    let (w, x, g) = (cell(5, 6), cell(5, 5), cell(6, 7));
+    let (game, state) = common::duel(
+        cell(5, 7),
+        cell(4, 6),
+        &[(cell(5, 7), 0, 3), (w, 0, 1), (x, 0, 1), (cell(4, 6), 1, 3)],
+        &[(x, 5000), (g, 6000)],
+    );
+    assert_eq!(ahc061::greedy::choose(&game, &state), g);
+    let keeps = [w, x, cell(4, 5), cell(6, 5), cell(5, 4)];
+    let decision = duel_decision(&game, &state);
+    assert!(keeps.contains(&decision.cell), "{:?}", decision.candidates);
 }
