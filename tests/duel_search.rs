@@ -3,9 +3,9 @@
 //! whole duel with it, legally and repeatably, with its real settings.
 
 use ahc061::agent::FullBot;
-use ahc061::ai::{AiParams, NO_PARAMS};
+use ahc061::ai::NO_PARAMS;
 use ahc061::belief::Belief;
-use ahc061::board::{Cell, cell, coords};
+use ahc061::board::Cell;
 use ahc061::clock::{Allowance, Clock};
 use ahc061::duel_policy::Plan;
 use ahc061::duel_search::{Config, DuelSearch};
@@ -13,85 +13,52 @@ use ahc061::params::Params;
 
 mod common;
 
-/// An AI that wants to attack (wc, wd) far more than to grow (wa, wb).
-const ATTACKER: AiParams = AiParams {
-    wa: 0.3,
-    wb: 0.3,
-    wc: 1.0,
-    wd: 1.0,
-    eps: 0.1,
-};
-
 fn search() -> DuelSearch {
     DuelSearch::new(Config::default(), 3)
 }
 
 #[test]
 fn it_stands_on_the_cell_the_ai_is_about_to_attack() {
-    // The AI (its cells at the cap) is about to attack our valuable level-2
-    // cell X. One-move lookahead takes the more valuable land G; stepping on
-    // X instead raises it and voids the attack, and G is still there next
-    // turn, out of the AI's reach. The duel plan, blind to the AI's target,
+    // common::parry_lesson. The duel plan, blind to the AI's target,
     // attacks the AI's cells: the search must find X itself.
-    let (x, g) = (cell(5, 4), cell(5, 6));
-    let (game, state) = common::duel(
-        cell(5, 5),
-        cell(5, 2),
-        &[
-            (cell(5, 5), 0, 1),
-            (x, 0, 2),
-            (cell(5, 2), 1, 3),
-            (cell(5, 3), 1, 3),
-        ],
-        &[(x, 3000), (g, 4000)],
-    );
-    assert_eq!(ahc061::greedy::choose(&game, &state), g);
-    let belief = Belief::known(&[NO_PARAMS, ATTACKER]);
+    let common::Lesson {
+        game,
+        state,
+        greedy,
+        right,
+    } = common::parry_lesson();
+    assert_eq!(ahc061::greedy::choose(&game, &state), greedy);
+    let belief = Belief::known(&[NO_PARAMS, common::ATTACKER]);
     // The plan blind to the AI's target (it parries what it sees coming).
     let ai_reach = ahc061::rules::legal_moves(&state, 2, 1);
     let plan = ahc061::duel::choose(&game, &state, ai_reach, None);
-    assert_ne!(plan, x, "the blind plan would block: no test of the search");
+    assert!(
+        !right.contains(&plan),
+        "the blind plan would block: no test of the search"
+    );
     let decision = search().choose_with(&game, &state, &belief, Allowance::Rollouts(600), &Plan);
-    assert_eq!(
-        coords(decision.cell),
-        coords(x),
-        "{:?}",
-        decision.candidates
-    );
+    assert_eq!(right, [decision.cell], "{:?}", decision.candidates);
     let decision = search().choose(&game, &state, &belief, Allowance::Rollouts(600));
-    assert_eq!(
-        coords(decision.cell),
-        coords(x),
-        "{:?}",
-        decision.candidates
-    );
+    assert_eq!(right, [decision.cell], "{:?}", decision.candidates);
 }
 
 #[test]
 fn it_does_not_grab_land_while_a_capture_two_turns_away_threatens() {
-    // Our valuable level-1 cell X hangs on our piece through the cheap
-    // level-1 cell W, which the AI is about to take: that cuts X off from
-    // us, with the AI's piece next to it, and it takes X the turn after.
-    // One-move lookahead grabs the richer land G (out of the AI's reach,
-    // still there later). The search must see the capture coming and keep X:
-    // by standing on W (the AI's move is void), on X (a cell holding our
-    // piece cannot be attacked), or next to X (our piece then keeps X in
-    // reach, to block the attack: since session 6 the plan that plays on
-    // after the first move does block it).
-    let (w, x, g) = (cell(5, 6), cell(5, 5), cell(6, 7));
-    let (game, state) = common::duel(
-        cell(5, 7),
-        cell(4, 6),
-        &[(cell(5, 7), 0, 3), (w, 0, 1), (x, 0, 1), (cell(4, 6), 1, 3)],
-        &[(x, 5000), (g, 6000)],
-    );
-    assert_eq!(ahc061::greedy::choose(&game, &state), g);
-    let belief = Belief::known(&[NO_PARAMS, ATTACKER]);
-    let keeps = [w, x, cell(4, 5), cell(6, 5), cell(5, 4)];
+    // common::threatened_cell_lesson: the search must see the capture
+    // coming (since session 6 the plan that plays on after the first move
+    // blocks the attack once our piece is next to X).
+    let common::Lesson {
+        game,
+        state,
+        greedy,
+        right,
+    } = common::threatened_cell_lesson();
+    assert_eq!(ahc061::greedy::choose(&game, &state), greedy);
+    let belief = Belief::known(&[NO_PARAMS, common::ATTACKER]);
     let decision = search().choose_with(&game, &state, &belief, Allowance::Rollouts(600), &Plan);
-    assert!(keeps.contains(&decision.cell), "{:?}", decision.candidates);
+    assert!(right.contains(&decision.cell), "{:?}", decision.candidates);
     let decision = search().choose(&game, &state, &belief, Allowance::Rollouts(600));
-    assert!(keeps.contains(&decision.cell), "{:?}", decision.candidates);
+    assert!(right.contains(&decision.cell), "{:?}", decision.candidates);
 }
 
 /// Plays a public M = 2 case in-process at a fixed amount of work, with the

@@ -344,79 +344,42 @@ fn a_cap_on_the_simulated_turns_ends_the_turn_whatever_the_allowance() {
     });
 }
 
-/// An AI that wants to attack (wc, wd) far more than to grow (wa, wb).
-const ATTACKER: ahc061::ai::AiParams = ahc061::ai::AiParams {
-    wa: 0.3,
-    wb: 0.3,
-    wc: 1.0,
-    wd: 1.0,
-    eps: 0.1,
-};
-
 /// The bot's own duel planner (its real settings, src/params.rs) and its
 /// decision in `state` against the attacker, with work for its whole field
 /// and its alternative continuation.
-/// The two positions below are those the duel's tree search is tested on
-/// (tests/duel_search.rs); the plan's parry already plays the right move in
-/// both, so what they check is that the race over 40 challengers, each
-/// judged by 20-turn rollouts, does not switch away from it.
+/// The two positions below (tests/common) are those the duel's tree search
+/// is tested on (tests/duel_search.rs); the plan's parry already plays the
+/// right move in both, so what they check is that the race over 40
+/// challengers and two continuations, each judged by 20-turn rollouts,
+/// does not switch away from it.
 fn duel_decision(game: &Game, state: &State) -> Decision {
     let config = Params::default().planner(2);
     // About what a turn affords in real time: the alternatives race too.
     let work = 4000;
     assert!(work as f64 >= config.alternatives_from);
-    let belief = Belief::known(&[ahc061::ai::NO_PARAMS, ATTACKER]);
+    let belief = Belief::known(&[ahc061::ai::NO_PARAMS, common::ATTACKER]);
     let mut planner = Planner::new(config, base::standard(), 3);
     planner.choose(game, state, &belief, Allowance::Rollouts(work))
 }
 
 #[test]
 fn the_duel_stands_on_the_cell_the_ai_is_about_to_attack() {
-    // The AI (its cells at the cap) is about to attack our valuable level-2
-    // cell X. One-move lookahead takes the more valuable land G; stepping on
-    // X instead raises it and voids the attack, and G is still there next
-    // turn, out of the AI's reach.
-    let (x, g) = (cell(5, 4), cell(5, 6));
-    let (game, state) = common::duel(
-        cell(5, 5),
-        cell(5, 2),
-        &[
-            (cell(5, 5), 0, 1),
-            (x, 0, 2),
-            (cell(5, 2), 1, 3),
-            (cell(5, 3), 1, 3),
-        ],
-        &[(x, 3000), (g, 4000)],
-    );
-    assert_eq!(ahc061::greedy::choose(&game, &state), g);
-    let decision = duel_decision(&game, &state);
-    assert_eq!(
-        coords(decision.cell),
-        coords(x),
-        "{:?}",
-        decision.candidates
-    );
+    let lesson = common::parry_lesson();
+    let (game, state) = (&lesson.game, &lesson.state);
+    assert_eq!(ahc061::greedy::choose(game, state), lesson.greedy);
+    let decision = duel_decision(game, state);
+    assert_eq!(lesson.right, [decision.cell], "{:?}", decision.candidates);
 }
 
 #[test]
 fn the_duel_keeps_a_cell_a_capture_two_turns_away_threatens() {
-    // Our valuable level-1 cell X hangs on our piece through the cheap
-    // level-1 cell W, which the AI is about to take: that cuts X off from
-    // us, with the AI's piece next to it, and it takes X the turn after.
-    // One-move lookahead grabs the richer land G (out of the AI's reach,
-    // still there later). The planner must see the capture coming and keep
-    // X: by standing on W (the AI's move is void), on X (a cell holding our
-    // piece cannot be attacked), or next to X (our piece keeps X in reach,
-    // to block the attack).
-    let (w, x, g) = (cell(5, 6), cell(5, 5), cell(6, 7));
-    let (game, state) = common::duel(
-        cell(5, 7),
-        cell(4, 6),
-        &[(cell(5, 7), 0, 3), (w, 0, 1), (x, 0, 1), (cell(4, 6), 1, 3)],
-        &[(x, 5000), (g, 6000)],
+    let lesson = common::threatened_cell_lesson();
+    let (game, state) = (&lesson.game, &lesson.state);
+    assert_eq!(ahc061::greedy::choose(game, state), lesson.greedy);
+    let decision = duel_decision(game, state);
+    assert!(
+        lesson.right.contains(&decision.cell),
+        "{:?}",
+        decision.candidates
     );
-    assert_eq!(ahc061::greedy::choose(&game, &state), g);
-    let keeps = [w, x, cell(4, 5), cell(6, 5), cell(5, 4)];
-    let decision = duel_decision(&game, &state);
-    assert!(keeps.contains(&decision.cell), "{:?}", decision.candidates);
 }

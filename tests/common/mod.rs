@@ -87,3 +87,71 @@ pub fn duel(
     state.check_invariants(&game).unwrap();
     (game, state)
 }
+
+/// An AI that wants to attack (wc, wd) far more than to grow (wa, wb).
+pub const ATTACKER: ahc061::ai::AiParams = ahc061::ai::AiParams {
+    wa: 0.3,
+    wb: 0.3,
+    wc: 1.0,
+    wd: 1.0,
+    eps: 0.1,
+};
+
+/// A duel position where one-move lookahead goes wrong, with the moves that
+/// are right in it.
+pub struct Lesson {
+    pub game: Game,
+    pub state: State,
+    /// What one-move lookahead (the greedy policy) plays.
+    pub greedy: Cell,
+    /// The right moves.
+    pub right: Vec<Cell>,
+}
+
+/// The AI (its cells at the cap) is about to attack our valuable level-2
+/// cell X. One-move lookahead takes the more valuable land G; stepping on X
+/// instead raises it and voids the attack, and G is still there next turn,
+/// out of the AI's reach.
+pub fn parry_lesson() -> Lesson {
+    let (x, g) = (cell(5, 4), cell(5, 6));
+    let (game, state) = duel(
+        cell(5, 5),
+        cell(5, 2),
+        &[
+            (cell(5, 5), 0, 1),
+            (x, 0, 2),
+            (cell(5, 2), 1, 3),
+            (cell(5, 3), 1, 3),
+        ],
+        &[(x, 3000), (g, 4000)],
+    );
+    Lesson {
+        game,
+        state,
+        greedy: g,
+        right: vec![x],
+    }
+}
+
+/// Our valuable level-1 cell X hangs on our piece through the cheap level-1
+/// cell W, which the AI is about to take: that cuts X off from us, with the
+/// AI's piece next to it, and it takes X the turn after. One-move lookahead
+/// grabs the richer land G (out of the AI's reach, still there later). The
+/// right moves keep X: standing on W (the AI's move is void), on X (a cell
+/// holding our piece cannot be attacked), or next to X (our piece keeps X in
+/// reach, to block the attack).
+pub fn threatened_cell_lesson() -> Lesson {
+    let (w, x, g) = (cell(5, 6), cell(5, 5), cell(6, 7));
+    let (game, state) = duel(
+        cell(5, 7),
+        cell(4, 6),
+        &[(cell(5, 7), 0, 3), (w, 0, 1), (x, 0, 1), (cell(4, 6), 1, 3)],
+        &[(x, 5000), (g, 6000)],
+    );
+    Lesson {
+        game,
+        state,
+        greedy: g,
+        right: vec![w, x, cell(4, 5), cell(6, 5), cell(5, 4)],
+    }
+}
