@@ -216,8 +216,9 @@ impl Planner {
         let started = std::time::Instant::now();
         // A rollout simulates the first turn and up to `horizon` more.
         let length = (state.turn + 1 + self.config.horizon).min(game.turns) - state.turn;
-        let limit = self.affordable_candidates(allowance, length);
-        let alternatives = self.alternatives_join(allowance, length);
+        let affordable = self.affordable_rollouts(allowance, length);
+        let limit = self.affordable_candidates(affordable);
+        let alternatives = self.alternatives_join(affordable);
         let mut candidates = self.rank_candidates_within(game, state, belief, limit, alternatives);
         let base = candidates[0];
         let mut alive = candidates.len();
@@ -289,27 +290,22 @@ impl Planner {
         }
     }
 
-    /// How many of the base's ranked moves this turn's work can race
-    /// ([`Config::rollouts_per_candidate`]).
-    fn affordable_candidates(&self, allowance: Allowance, length: usize) -> usize {
+    /// How many of the base's ranked moves a turn that affords
+    /// `affordable` rollouts can race ([`Config::rollouts_per_candidate`]).
+    fn affordable_candidates(&self, affordable: Option<f64>) -> usize {
         let per = self.config.rollouts_per_candidate;
-        if per <= 0.0 {
-            return usize::MAX;
-        }
-        match self.affordable_rollouts(allowance, length) {
-            Some(rollouts) => ((rollouts / per) as usize).max(MIN_CANDIDATES),
-            None => usize::MAX,
+        match affordable {
+            Some(rollouts) if per > 0.0 => ((rollouts / per) as usize).max(MIN_CANDIDATES),
+            _ => usize::MAX,
         }
     }
 
-    /// Whether this turn's work is enough for the alternative continuations
-    /// to join the race ([`Config::alternatives_from`]).
-    fn alternatives_join(&self, allowance: Allowance, length: usize) -> bool {
+    /// Whether a turn that affords `affordable` rollouts is enough for the
+    /// alternative continuations to join the race
+    /// ([`Config::alternatives_from`]).
+    fn alternatives_join(&self, affordable: Option<f64>) -> bool {
         let from = self.config.alternatives_from;
-        from <= 0.0
-            || self
-                .affordable_rollouts(allowance, length)
-                .is_none_or(|rollouts| rollouts >= from)
+        from <= 0.0 || affordable.is_none_or(|rollouts| rollouts >= from)
     }
 
     /// The rollouts this turn affords: from the allowance or, on the clock,
@@ -405,12 +401,12 @@ impl Planner {
         let mut arms: Vec<Candidate> = cells.iter().map(|&c| Candidate::new(c, 0)).collect();
         // Each alternative continuation after its own first move and after
         // every candidate of the base.
-        let raced = if alternatives {
-            self.alternatives.len()
+        let raced: &[Box<dyn BasePolicy>] = if alternatives {
+            &self.alternatives
         } else {
-            0
+            &[]
         };
-        for (k, alt) in self.alternatives.iter().enumerate().take(raced) {
+        for (k, alt) in raced.iter().enumerate() {
             let own = alt.choose(game, state, &view);
             let firsts = std::iter::once(own).chain(cells.iter().copied().filter(|&c| c != own));
             arms.extend(firsts.map(|c| Candidate::new(c, k + 1)));
