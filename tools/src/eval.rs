@@ -42,7 +42,7 @@ impl Case {
         }
     }
 
-    fn input_text(&self) -> Result<String, String> {
+    pub fn input_text(&self) -> Result<String, String> {
         match &self.source {
             Source::File(path) => {
                 fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
@@ -149,6 +149,16 @@ pub fn stderr_tail(stderr: &str) -> Option<String> {
 
 /// Runs one case. Never fails: whatever goes wrong is the row's error.
 pub fn run_case(case: &Case, command: &[String], options: &RunOptions) -> Row {
+    run_case_with_lines(case, command, options).0
+}
+
+/// Runs one case, and returns with its row every line the bot printed (what
+/// the tester writes to its stdout: the move list).
+pub fn run_case_with_lines(
+    case: &Case,
+    command: &[String],
+    options: &RunOptions,
+) -> (Row, Vec<String>) {
     let mut row = Row {
         case: case.name.clone(),
         seed: case.seed(),
@@ -163,30 +173,54 @@ pub fn run_case(case: &Case, command: &[String], options: &RunOptions) -> Row {
         Ok(input) => input,
         Err(e) => {
             row.error = Some(format!("bad input: {e}"));
-            return row;
+            return (row, Vec::new());
         }
     };
     row.m = input.game.m;
     row.u = input.game.u;
+    let mut lines = Vec::new();
     match runner::run_game(command, &input, &case.name, options) {
         Ok(result) => {
             row.score = result.score;
             row.wall_s = result.wall.as_secs_f64();
             row.error = result.error;
             row.stderr_tail = result.stderr.as_deref().and_then(stderr_tail);
+            lines = result.lines;
         }
         Err(e) => row.error = Some(format!("{e:#}")),
     }
-    row
+    (row, lines)
+}
+
+/// The file a case's move list goes to in `dir`: `NAME.out.txt`.
+pub fn moves_path(dir: &Path, case: &str) -> PathBuf {
+    dir.join(format!("{case}.out.txt"))
+}
+
+/// Writes a move list (lines as the bot printed them) as the tester's
+/// stdout would hold it.
+pub fn write_moves(path: &Path, lines: &[String]) -> Result<()> {
+    let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Makes the folder for the move lists, before any game runs.
+pub fn prepare_moves_dir(dir: &Path) -> Result<()> {
+    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    check_writable(&dir.join(".write-check"))?;
+    let _ = fs::remove_file(dir.join(".write-check"));
+    Ok(())
 }
 
 /// Runs every case, `jobs` at a time, with a progress bar on stderr.
-/// The rows come back in the cases' order.
+/// The rows come back in the cases' order. With `moves`, each case's move
+/// list is written there as it ends ([`moves_path`]).
 pub fn run_all(
     cases: &[Case],
     command: &[String],
     options: &RunOptions,
     jobs: usize,
+    moves: Option<&Path>,
 ) -> Result<Vec<Row>> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -201,7 +235,12 @@ pub fn run_all(
         cases
             .par_iter()
             .map(|case| {
-                let row = run_case(case, command, options);
+                let (mut row, lines) = run_case_with_lines(case, command, options);
+                if let Some(dir) = moves
+                    && let Err(e) = write_moves(&moves_path(dir, &case.name), &lines)
+                {
+                    row.error.get_or_insert(format!("{e:#}"));
+                }
                 let mut scores = scores.lock().expect("no panics while locked");
                 scores.push(row.score as f64);
                 bar.set_message(format!("mean {:.0}", mean(&scores)));

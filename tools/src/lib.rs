@@ -7,6 +7,7 @@ pub mod cli;
 pub mod eval;
 pub mod r#gen;
 pub mod oracle;
+pub mod profile;
 pub mod replay;
 pub mod report;
 pub mod runner;

@@ -1,5 +1,5 @@
 //! `eval (--dir DIR | --seeds A..B) [-j JOBS] [-o FILE.tsv|FILE.json]
-//! [--compare OTHER.tsv] [--html REPORT.html] [--time-limit SECONDS] -- CMD [ARGS…]`
+//! [--compare OTHER.tsv] [--html REPORT.html] [--moves DIR] [--time-limit SECONDS] -- CMD [ARGS…]`
 //! `eval --rows RUN.tsv [--compare OTHER.tsv] [--html REPORT.html]`
 //!
 //! Runs the bot on every case (several at once), prints a summary on stdout
@@ -49,6 +49,10 @@ struct Args {
     /// Writes the report as a self-contained HTML page with plots.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    /// Writes each game's move list (the bot's stdout, as the tester's) to
+    /// DIR/NAME.out.txt, for `profile` (created if missing).
+    #[arg(long, value_name = "DIR", conflicts_with = "rows")]
+    moves: Option<PathBuf>,
     /// Scores 0 when a bot's wall time exceeds this.
     #[arg(long, value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds)]
     time_limit: Option<Duration>,
@@ -87,7 +91,7 @@ fn rows(args: &Args) -> Result<Vec<Row>> {
     if let Some(limit) = args.time_limit {
         options = options.with_time_limit(limit);
     }
-    let rows = eval::run_all(&cases, &args.command, &options, jobs)?;
+    let rows = eval::run_all(&cases, &args.command, &options, jobs, args.moves.as_deref())?;
     if let Some(path) = &args.out {
         eval::write_rows(path, &rows)?;
     }
@@ -104,6 +108,9 @@ fn run(args: &Args) -> Result<()> {
     // A typo in where the results go should not cost a whole run either.
     for path in args.out.iter().chain(&args.html) {
         eval::check_writable(path)?;
+    }
+    if let Some(dir) = &args.moves {
+        eval::prepare_moves_dir(dir)?;
     }
     let rows = rows(args)?;
     print!("{}", eval::summary(&rows));

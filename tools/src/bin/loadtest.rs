@@ -149,7 +149,7 @@ fn run(args: &Args) -> Result<bool> {
             Phase::Quiet => None,
             Phase::Load => Some(Burners::start(args.burners)?),
         };
-        let rows = eval::run_all(&cases, &args.command, &options, args.jobs)?;
+        let rows = eval::run_all(&cases, &args.command, &options, args.jobs, None)?;
         if let Some(dir) = &args.out_dir {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;

@@ -3,7 +3,8 @@
 //! of DIR, without pipes or a child process: the quick strength check used
 //! for tuning (the tester and eval run the real binary). Any tuned number
 //! can be overridden with `--set KEY=VALUE` (src/params.rs); `--details`
-//! prints each game's final scores, cells and wasted moves on stderr.
+//! prints each game's final scores, cells and wasted moves on stderr;
+//! `--moves DIR` writes each game's move list for `profile`.
 //! Prints one row per case (case, M, score, seconds), then the mean by M.
 
 use std::path::{Path, PathBuf};
@@ -17,7 +18,7 @@ use ahc061::params::Params;
 use ahc061::protocol::Feedback;
 use ahc061::state::{Game, State};
 use ahc061_sim::judge::{Judge, ToolInput};
-use ahc061_tools::eval::{Row, write_rows};
+use ahc061_tools::eval::{Row, moves_path, prepare_moves_dir, write_moves, write_rows};
 use clap::Parser;
 use rayon::prelude::*;
 
@@ -76,6 +77,10 @@ struct Args {
     /// Per-game details on stderr.
     #[arg(long)]
     details: bool,
+    /// Writes each game's move list to DIR/NAME.out.txt (one `x y` line a
+    /// turn, as the tester's stdout), for `profile` (created if missing).
+    #[arg(long, value_name = "DIR")]
+    moves: Option<PathBuf>,
 }
 
 fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
@@ -144,8 +149,10 @@ fn play(path: &Path, args: &Args) -> (usize, i64, f64) {
     let mut idle = 0;
     let mut captured = 0i64;
     let mut parryable = Parryable::default();
+    let mut moves = Vec::with_capacity(judge.input.game.turns);
     while !judge.finished() {
         let (x, y) = coords(policy.choose(&mirror));
+        moves.push(format!("{x} {y}"));
         let (feedback, outcome) = judge.play(x, y).expect("the policy played an illegal move");
         wasted += (outcome.returned() & 1) as usize;
         let before = mirror.state;
@@ -160,6 +167,13 @@ fn play(path: &Path, args: &Args) -> (usize, i64, f64) {
             parryable.add(&judge.input, &before, &mirror.state, &feedback);
         }
         policy.observe(&mirror, &before, &feedback);
+    }
+    if let Some(dir) = &args.moves {
+        let name = path.file_stem().unwrap_or_default().to_string_lossy();
+        if let Err(e) = write_moves(&moves_path(dir, &name), &moves) {
+            eprintln!("selfplay: error: {e:#}");
+            std::process::exit(1);
+        }
     }
     if args.details {
         let st = &judge.state;
@@ -262,6 +276,12 @@ fn lost_on(game: &Game, before: &State, after: &State, c: usize) -> i64 {
 fn main() {
     let args = Args::parse();
     let files = ahc061_tools::cli::input_files_or_exit(&args.dir);
+    if let Some(dir) = &args.moves
+        && let Err(e) = prepare_moves_dir(dir)
+    {
+        eprintln!("selfplay: error: {e:#}");
+        std::process::exit(1);
+    }
     rayon::ThreadPoolBuilder::new()
         .num_threads(args.j)
         .build_global()
