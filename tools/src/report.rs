@@ -20,8 +20,14 @@ const BOTTOM: f64 = 36.0;
 const TOP: f64 = 14.0;
 const RIGHT: f64 = 14.0;
 
-/// The whole report. `other` is an earlier run and its name, for the paired comparison.
-pub fn render_report(rows: &[Row], name: &str, other: Option<(&[Row], &str)>) -> String {
+/// The whole report. `other` is an earlier run and its name, for the paired
+/// comparison; `profile` the run's profile as Markdown (tools/src/profile/).
+pub fn render_report(
+    rows: &[Row],
+    name: &str,
+    other: Option<(&[Row], &str)>,
+    profile: Option<&str>,
+) -> String {
     let mut html = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <title>AHC061 evaluation</title>\n<style>\n\
@@ -85,7 +91,42 @@ pub fn render_report(rows: &[Row], name: &str, other: Option<(&[Row], &str)>) ->
     if let Some((other, other_name)) = other {
         html.push_str(&comparison(rows, name, other, other_name));
     }
+    if let Some(markdown) = profile {
+        html.push_str(&profile_section(markdown));
+    }
     html.push_str("</body>\n</html>\n");
+    html
+}
+
+/// The profile's Markdown as a section of the page, its headings one level
+/// down (the page's own title is the only `h1`).
+pub fn profile_section(markdown: &str) -> String {
+    use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+    let down = |level: HeadingLevel| match level {
+        HeadingLevel::H1 => HeadingLevel::H2,
+        HeadingLevel::H2 => HeadingLevel::H3,
+        HeadingLevel::H3 => HeadingLevel::H4,
+        HeadingLevel::H4 => HeadingLevel::H5,
+        _ => HeadingLevel::H6,
+    };
+    let events = Parser::new_ext(markdown, Options::ENABLE_TABLES).map(|event| match event {
+        Event::Start(Tag::Heading {
+            level,
+            id,
+            classes,
+            attrs,
+        }) => Event::Start(Tag::Heading {
+            level: down(level),
+            id,
+            classes,
+            attrs,
+        }),
+        Event::End(TagEnd::Heading(level)) => Event::End(TagEnd::Heading(down(level))),
+        other => other,
+    });
+    let mut html = String::from("<section id=\"profile\">\n");
+    pulldown_cmark::html::push_html(&mut html, events);
+    html.push_str("</section>\n");
     html
 }
 
@@ -452,7 +493,7 @@ mod tests {
             row("c", 4, 0, 2.3),
         ];
         let other = [row("a", 2, 290000, 1.7), row("b", 4, 160000, 1.7)];
-        let html = render_report(&rows, "new", Some((&other, "old")));
+        let html = render_report(&rows, "new", Some((&other, "old")), None);
         for id in ["scores", "times", "by-m", "by-u", "differences", "paired"] {
             assert!(html.contains(&format!("id=\"{id}\"")), "{id}");
         }
@@ -467,6 +508,22 @@ mod tests {
         let diffs_at = html.find("id=\"differences\"").unwrap();
         assert_eq!(html[diffs_at..].matches("class=\"bar\"").count(), 2);
         assert!(!html.contains("id=\"failures\""));
+    }
+
+    #[test]
+    fn the_profile_becomes_a_section_of_tables() {
+        let markdown = "# Profile: run\n\n## all cases (2 cases)\n\n| (2 cases) | run |\n\
+                        | --- | --- |\n| absolute score | 1 234 |\n";
+        let html = render_report(&[row("a", 3, 1234, 1.0)], "run", None, Some(markdown));
+        let section = &html[html.find("<section id=\"profile\">").unwrap()..];
+        assert!(section.contains("<h2>Profile: run</h2>"), "{section}");
+        assert!(
+            section.contains("<h3>all cases (2 cases)</h3>"),
+            "{section}"
+        );
+        assert!(section.contains("<td>absolute score</td>"), "{section}");
+        assert_eq!(html.matches("<h1>").count(), 1);
+        assert!(!render_report(&[], "run", None, None).contains("id=\"profile\""));
     }
 
     #[test]
@@ -492,7 +549,7 @@ mod tests {
             r.error = Some("Your program has terminated unexpectedly".into());
             r.stderr_tail = Some("note | error: --budget: <bad>".into());
         }
-        let html = render_report(&rows, "run", None);
+        let html = render_report(&rows, "run", None, None);
         let at = html.find("id=\"failures\"").unwrap();
         let table = &html[at..html[at..].find("</table>").unwrap() + at];
         assert!(table.contains("<td>2</td>"), "{table}");

@@ -366,6 +366,29 @@ fn the_command_leaves_out_games_it_cannot_replay() {
     assert!(!out.status.success());
 }
 
+#[test]
+fn the_command_reads_inputs_and_move_lists_from_one_folder() {
+    // As `play` leaves them: out/0000.txt and out/0000.out.txt.
+    let dir = scratch_dir("play");
+    write(&dir.join("out/0000.txt"), &scenario_input());
+    write(
+        &dir.join("out/0000.out.txt"),
+        &moves_text(&scenario_moves()),
+    );
+    let out_dir = dir.join("out").display().to_string();
+    let out = profile(&["--dir", &out_dir, "--moves", &out_dir]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.starts_with("# Profile: out\n\n1 cases.\n"),
+        "{stdout}"
+    );
+}
+
 /// Player 0's moves of a game by kind, added up (every turn is one kind).
 fn whole_game_sum(g: &GameProfile) -> u32 {
     let x = g.phases[3];
@@ -451,6 +474,8 @@ fn profiles_the_move_lists_eval_writes() {
             "1",
             "--moves",
             &path("saved"),
+            "--html",
+            &path("report.html"),
             "--",
             "cat",
             &path("moves.txt"),
@@ -464,6 +489,13 @@ fn profiles_the_move_lists_eval_writes() {
     );
     let saved = fs::read_to_string(dir.join("saved/0000.out.txt")).unwrap();
     assert_eq!(saved, moves_text(&scenario_moves()));
+    // The report carries the run's profile.
+    let page = fs::read_to_string(dir.join("report.html")).unwrap();
+    let section = &page[page.find("<section id=\"profile\">").unwrap()..];
+    assert!(
+        section.contains("<td>value taken from AIs (Σ V of levels taken)</td><td>31 400</td>"),
+        "{section}"
+    );
     let out = profile(&["--dir", &path("in"), "--moves", &path("saved")]);
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(

@@ -6,19 +6,21 @@
 //! (the progress bar goes to stderr), optionally writes one row per case and
 //! compares with an earlier run's rows, paired by case name. With `--rows`
 //! it summarizes (and compares) an earlier run instead of running anything.
-//! `--html` also writes the report as a page with plots (tools/src/report.rs).
+//! `--html` also writes the report as a page with plots (tools/src/report.rs);
+//! `--moves DIR` saves each game's move list there, and with `--html` adds
+//! the run's profile (tools/src/profile/) to the page.
 //!
 //! The cases that failed are summarized by how they failed (the error and
 //! the last line of the bot's stderr), and then eval exits with code 1.
 //! Where the rows and the report go is checked before any game runs.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use ahc061_tools::eval::{self, Case, Row};
-use ahc061_tools::report;
 use ahc061_tools::runner::RunOptions;
+use ahc061_tools::{profile, report};
 use anyhow::{Context, Result};
 use clap::{ArgGroup, Parser};
 
@@ -73,11 +75,10 @@ fn cases(args: &Args) -> Result<Vec<Case>> {
 }
 
 /// Runs the bot on the cases, or reads the rows of an earlier run.
-fn rows(args: &Args) -> Result<Vec<Row>> {
+fn rows(args: &Args, cases: &[Case]) -> Result<Vec<Row>> {
     if let Some(path) = &args.rows {
         return eval::read_rows(path);
     }
-    let cases = cases(args)?;
     let jobs = match args.jobs {
         Some(n) => n as usize,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -91,7 +92,7 @@ fn rows(args: &Args) -> Result<Vec<Row>> {
     if let Some(limit) = args.time_limit {
         options = options.with_time_limit(limit);
     }
-    let rows = eval::run_all(&cases, &args.command, &options, jobs, args.moves.as_deref())?;
+    let rows = eval::run_all(cases, &args.command, &options, jobs, args.moves.as_deref())?;
     if let Some(path) = &args.out {
         eval::write_rows(path, &rows)?;
     }
@@ -112,7 +113,11 @@ fn run(args: &Args) -> Result<()> {
     if let Some(dir) = &args.moves {
         eval::prepare_moves_dir(dir)?;
     }
-    let rows = rows(args)?;
+    let cases = match args.rows {
+        Some(_) => Vec::new(),
+        None => cases(args)?,
+    };
+    let rows = rows(args, &cases)?;
     print!("{}", eval::summary(&rows));
     if let (Some(other), Some(path)) = (&other, &args.compare) {
         println!();
@@ -129,10 +134,15 @@ fn run(args: &Args) -> Result<()> {
         let compared = other
             .as_deref()
             .zip(args.compare.as_ref().map(|p| p.display().to_string()));
+        let profile = match &args.moves {
+            Some(dir) => Some(profile_markdown(&cases, dir, &name)?),
+            None => None,
+        };
         let page = report::render_report(
             &rows,
             &name,
             compared.as_ref().map(|(rows, name)| (*rows, name.as_str())),
+            profile.as_deref(),
         );
         std::fs::write(html, page).with_context(|| format!("cannot write {}", html.display()))?;
     }
@@ -147,6 +157,13 @@ fn run(args: &Args) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// The run's profile (`profile --moves DIR`) for the report.
+fn profile_markdown(cases: &[Case], moves: &Path, name: &str) -> Result<String> {
+    let inputs = profile::load_cases(cases)?;
+    let run = profile::profile_run(name, &inputs, moves);
+    Ok(profile::report::render(&run, None))
 }
 
 fn main() -> ExitCode {

@@ -60,11 +60,13 @@ fn load(cases: &[(String, ahc061_sim::judge::ToolInput)], dir: &Path, name: Stri
 }
 
 fn run(args: &Args) -> Result<()> {
-    let cases = match (&args.dir, &args.seeds) {
+    let mut cases = match (&args.dir, &args.seeds) {
         (Some(dir), _) => eval::cases_in_dir(dir)?,
         (None, Some(range)) => eval::cases_for_seeds(range)?,
         (None, None) => unreachable!("clap requires --dir or --seeds"),
     };
+    // `play` writes the move list NAME.out.txt beside the input NAME.txt.
+    cases.retain(|case| !case.name.ends_with(".out"));
     let inputs = profile::load_cases(&cases)?;
     let name_a = run_name(&args.moves);
     let mut name_b = args.compare.as_deref().map(run_name);
