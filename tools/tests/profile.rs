@@ -22,41 +22,56 @@ fn scratch_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// The constructed game: M = 3, U = 3, 100 turns. Player 0 starts on
-/// (5, 3), AI 1 on (5, 5) (worth 10 000: it leads), AI 2 on (7, 3). Both AIs
-/// move at random every turn (r1 = 0 < ε), and r2 picks from their
-/// candidate lists (docs/RULES.md §4): position 0, the piece's own cell,
-/// unless said. AI 1: turn 1 → (5, 4) (3rd of 5: r2 = 0.7), turn 4 → (5, 6)
-/// (1 of 4: 0.3), turn 5 → (5, 7) (1 of 7: 0.2). AI 2: turn 1 → (8, 3)
-/// (2 of 5: 0.5), turn 20 → (7, 3) (4 of 5: 0.9).
+/// A tool input file with 100 turns and the level cap 3: the values, the
+/// start cells (player 0's first), and AIs that move at random every turn
+/// (ε = 0.4, r1 = 0), r2 = `r2(turn, ai)` picking from their candidate lists
+/// (docs/RULES.md §4).
+fn input_text(
+    value: [[u32; 10]; 10],
+    starts: &[(usize, usize)],
+    r2: impl Fn(usize, usize) -> f64,
+) -> String {
+    let m = starts.len();
+    let mut text = format!("10 {m} 100 3\n");
+    for row in value {
+        let row: Vec<String> = row.iter().map(u32::to_string).collect();
+        text.push_str(&(row.join(" ") + "\n"));
+    }
+    for (x, y) in starts {
+        text.push_str(&format!("{x} {y}\n"));
+    }
+    for _ in 1..m {
+        text.push_str("0.5 0.5 0.5 0.5 0.4\n");
+    }
+    for turn in 1..=100 {
+        for ai in 1..m {
+            text.push_str(&format!("0 {}\n", r2(turn, ai)));
+        }
+    }
+    text
+}
+
+/// The constructed game: M = 3, U = 3. Player 0 starts on (5, 3), AI 1 on
+/// (5, 5) (worth 10 000: it leads), AI 2 on (7, 3). The AIs stay on their
+/// piece's cell (r2 = 0: position 0 of their list) except: AI 1, turn 1 →
+/// (5, 4) (3rd of 5: r2 = 0.7), turn 4 → (5, 6) (1 of 4: 0.3), turn 5 →
+/// (5, 7) (1 of 7: 0.2); AI 2, turn 1 → (8, 3) (2 of 5: 0.5), turn 20 →
+/// (7, 3) (4 of 5: 0.9).
 fn scenario_input() -> String {
     let mut value = [[900u32; 10]; 10];
     value[5][5] = 10_000;
     value[7][3] = 500;
     value[8][3] = 500;
     value[0][9] = 2_600; // the values add up to 100 000
-    let mut text = String::from("10 3 100 3\n");
-    for row in value {
-        let row: Vec<String> = row.iter().map(u32::to_string).collect();
-        text.push_str(&(row.join(" ") + "\n"));
-    }
-    text.push_str("5 3\n5 5\n7 3\n");
-    text.push_str("0.5 0.5 0.5 0.5 0.4\n0.5 0.5 0.5 0.5 0.4\n");
-    for turn in 1..=100 {
-        let r2_ai1 = match turn {
-            1 => 0.7,
-            4 => 0.3,
-            5 => 0.2,
-            _ => 0.0,
-        };
-        let r2_ai2 = match turn {
-            1 => 0.5,
-            20 => 0.9,
-            _ => 0.0,
-        };
-        text.push_str(&format!("0 {r2_ai1}\n0 {r2_ai2}\n"));
-    }
-    text
+    let r2 = |turn, ai| match (ai, turn) {
+        (1, 1) => 0.7,
+        (1, 4) => 0.3,
+        (1, 5) => 0.2,
+        (2, 1) => 0.5,
+        (2, 20) => 0.9,
+        _ => 0.0,
+    };
+    input_text(value, &[(5, 3), (5, 5), (7, 3)], r2)
 }
 
 /// Player 0's moves in the constructed game, and what each does:
@@ -189,6 +204,35 @@ fn staying_put_raises_twice_then_idles() {
     assert_eq!(g.phases[3].raise_high, 1);
     assert_eq!(g.phases[3].idle, 98);
     assert_eq!(g.first_raise, Some(1));
+}
+
+#[test]
+fn counts_the_attacks_of_ais_on_each_other() {
+    // AI 2 leaves (0,1) for (1,1) on turn 1 (2nd of 3: r2 = 0.9); AI 1
+    // takes (0,1) from (0,0) on turn 2 (1 of 3: 0.5). Player 0 stays on (9,9).
+    let value = [[1_000u32; 10]; 10];
+    let r2 = |turn, ai| match (ai, turn) {
+        (2, 1) => 0.9,
+        (1, 2) => 0.5,
+        _ => 0.0,
+    };
+    let input = ToolInput::parse(&input_text(value, &[(9, 9), (0, 0), (0, 1)], r2)).unwrap();
+    let mut judge = Judge::new(input.clone());
+    judge.play(9, 9).unwrap();
+    judge.play(9, 9).unwrap();
+    assert_eq!(judge.state.pos[1..3], [cell(0, 1), cell(1, 1)]);
+    assert_eq!(judge.state.owner[cell(0, 1) as usize], 1);
+    let g = profile_game("0000", &input, &[(9, 9); 100]).unwrap();
+    assert_eq!(g.ai_on_ai, 1);
+    assert_eq!((g.lost, g.taken_leader + g.taken_other), (0, 0));
+    let per_ai = report::all_figures()
+        .into_iter()
+        .find(|f| {
+            f.label
+                .starts_with("successful attacks of an AI on other AIs")
+        })
+        .unwrap();
+    assert_eq!((per_ai.of)(&g), Some(0.5));
 }
 
 #[test]

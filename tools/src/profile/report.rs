@@ -226,9 +226,11 @@ fn ais() -> Vec<Figure> {
             2,
             |g| Some(g.ai_unowned),
         ),
-        figure("successful attacks of AIs on other AIs", 1, |g| {
-            Some(g.ai_on_ai as f64)
-        }),
+        figure(
+            "successful attacks of an AI on other AIs (per AI, whole game)",
+            1,
+            |g| Some(g.ai_on_ai as f64 / g.m.saturating_sub(1).max(1) as f64),
+        ),
         figure("times the leading AI changed", 1, |g| {
             Some(g.leader_changes as f64)
         }),
