@@ -312,6 +312,9 @@ fn pairs_the_runs_by_case_and_gives_the_difference_with_its_interval() {
     // The interval of a single pair is unknown.
     assert!(report::ci95(&[1.0]).1.is_nan());
     assert_eq!(report::difference(-1234.4, 56.0, 0), "-1 234 ± 56");
+    assert_eq!(report::difference(-0.4, 1.0, 0), "+0 ± 1");
+    assert_eq!(report::difference(-0.004, 0.1, 2), "+0.00 ± 0.10");
+    assert_eq!(report::difference(0.25, f64::NAN, 2), "+0.25 ± –");
 }
 
 fn profile(args: &[&str]) -> Output {

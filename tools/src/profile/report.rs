@@ -351,7 +351,12 @@ pub fn number(x: f64, digits: usize) -> String {
         return "–".into();
     }
     if digits > 0 {
-        return format!("{x:.digits$}");
+        let shown = format!("{x:.digits$}");
+        // A negative that rounds to zero is shown as zero.
+        return match shown.strip_prefix('-') {
+            Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+            _ => shown,
+        };
     }
     let whole = format!("{:.0}", x.abs());
     let mut spaced = String::new();
@@ -367,8 +372,9 @@ pub fn number(x: f64, digits: usize) -> String {
 
 /// A paired difference with its interval: `+1 234 ± 567`.
 pub fn difference(mean: f64, half: f64, digits: usize) -> String {
-    let sign = if mean >= 0.0 { "+" } else { "" };
-    format!("{sign}{} ± {}", number(mean, digits), number(half, digits))
+    let shown = number(mean, digits);
+    let sign = if shown.starts_with('-') { "" } else { "+" };
+    format!("{sign}{shown} ± {}", number(half, digits))
 }
 
 /// A grid's cell: A's mean, or `A / B (A − B ± h)`.
