@@ -148,6 +148,22 @@ pub const KEYS: &[(&str, &str)] = &[
         "rollouts a turn must afford per candidate raced, never fewer than 10 (0: always {duel,many}.candidates)",
     ),
     (
+        "{duel,many}.ai_softness",
+        "the extrapolated leaf's best AI as a soft maximum: temperature = this × the best AI's final × share of the game left (0: the maximum)",
+    ),
+    (
+        "{duel,many}.attacking",
+        "a continuation raced beside the base: the learned base with this much more on attacks on the AIs' cells (0: none)",
+    ),
+    (
+        "{duel,many}.attacks",
+        "every legal attack on an AI's cell joins the candidates (true|false)",
+    ),
+    (
+        "{duel,many}.prior.{capture,knock,safe_raise}",
+        "added to a first move's measured advantage, in objective units per average cell: taking an AI's level-1 cell, knocking an AI's higher cell, raising a cell no AI can reach",
+    ),
+    (
         "duel.search",
         "the duel's tree search instead of the flat planner (on|off)",
     ),
@@ -269,6 +285,13 @@ fn alternatives(value: &str) -> Result<[Option<TierOrder>; MAX_ALTERNATIVES], St
     Ok(orders)
 }
 
+/// `value` as a finite number.
+fn finite(value: &str) -> Result<f64, String> {
+    (value.parse::<f64>().ok())
+        .filter(|x| x.is_finite())
+        .ok_or_else(|| "a finite number".into())
+}
+
 /// `value` as a finite number ≥ 0.
 fn non_negative(value: &str) -> Result<f64, String> {
     (value.parse::<f64>().ok())
@@ -313,6 +336,12 @@ impl Config {
             "alternatives" => self.alternatives = alternatives(value)?,
             "per_candidate" => self.rollouts_per_candidate = non_negative(value)?,
             "alternatives_from" => self.alternatives_from = non_negative(value)?,
+            "attacking" => self.attacking = non_negative(value)?,
+            "ai_softness" => self.ai_softness = non_negative(value)?,
+            "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
+            "prior.capture" => self.prior.capture = finite(value)?,
+            "prior.knock" => self.prior.knock = finite(value)?,
+            "prior.safe_raise" => self.prior.safe_raise = finite(value)?,
             "leaf" => {
                 self.leaf = match value {
                     "objective" => Leaf::Objective,
@@ -323,7 +352,7 @@ impl Config {
             }
             _ => {
                 return Err(
-                    "horizon, candidates, batch, halve_every, keep, finalists, max_turns, switch_z, block, leaf, settle_z, alternatives, alternatives_from or per_candidate after the class"
+                    "horizon, candidates, batch, halve_every, keep, finalists, max_turns, switch_z, block, leaf, settle_z, alternatives, alternatives_from, per_candidate, ai_softness, attacking, attacks or prior.{capture,knock,safe_raise} after the class"
                         .into(),
                 );
             }
