@@ -132,26 +132,6 @@ impl Linear {
         }
     }
 
-    /// The trained weights with `bonus` more (in V, times the chance no AI
-    /// lands there) on every attack on an AI's cell: a continuation that
-    /// keeps attacking the AIs, for the planner to race beside the base.
-    pub fn attacking(bonus: f64) -> Linear {
-        use crate::features::{Group, PER_GROUP};
-        let mut table = crate::learned_weights::TRAINED;
-        let attacks = [
-            Group::LeaderLevel1,
-            Group::OtherLevel1,
-            Group::LeaderHigher,
-            Group::OtherHigher,
-        ];
-        for weights in table.iter_mut() {
-            for group in attacks {
-                weights[group as usize * PER_GROUP] += bonus;
-            }
-        }
-        Linear { table }
-    }
-
     fn weights(&self, game: &Game) -> &Weights {
         &self.table[learned::class(game.m)]
     }

@@ -77,17 +77,6 @@ pub struct Config {
     /// Every legal attack on an AI's cell (a capture or a knock) joins the
     /// candidates, beyond the base's ranking.
     pub attack_candidates: bool,
-    /// A prior on the kind of a first move, added to what the rollouts
-    /// measure: a bias the planner's value cannot see for itself.
-    pub prior: MovePrior,
-    /// How far the extrapolated leaf spreads the best AI's score over the
-    /// AIs close to it ([`Leaf::value_with`]; 0: the plain maximum).
-    pub ai_softness: f64,
-    /// When > 0, one more continuation races beside the base: the learned
-    /// base with this much more weight (in V) on every attack on an AI's
-    /// cell (`Linear::attacking`), so that a first move is also valued by
-    /// a future in which we go on attacking.
-    pub attacking: f64,
 }
 
 /// The fewest candidates of the base's ranking a work-aware bound
@@ -116,9 +105,6 @@ impl Default for Config {
             rollouts_per_candidate: 0.0,
             alternatives_from: 0.0,
             attack_candidates: false,
-            prior: MovePrior::NONE,
-            ai_softness: 0.0,
-            attacking: 0.0,
         }
     }
 }
@@ -136,9 +122,6 @@ pub struct Candidate {
     pub diff: f64,
     /// Σ of the squared differences, for the standard error.
     pub diff_sq: f64,
-    /// The [`MovePrior`] of this move less that of the base move, added to
-    /// the measured advantage.
-    pub prior: f64,
 }
 
 impl Candidate {
@@ -150,12 +133,12 @@ impl Candidate {
         }
     }
 
-    /// Mean advantage over the base move, its prior included.
+    /// Mean advantage over the base move.
     pub fn mean(&self) -> f64 {
         if self.rollouts == 0 {
             f64::NEG_INFINITY
         } else {
-            self.diff / self.rollouts as f64 + self.prior
+            self.diff / self.rollouts as f64
         }
     }
 
@@ -167,7 +150,7 @@ impl Candidate {
         }
         let mean = self.diff / n;
         let var = (self.diff_sq / n - mean * mean).max(1e-12) / (n - 1.0);
-        (mean + self.prior) / var.sqrt()
+        mean / var.sqrt()
     }
 }
 
@@ -203,7 +186,7 @@ pub struct Planner {
 impl Planner {
     pub fn new(config: Config, base: Box<dyn BasePolicy>, seed: u64) -> Planner {
         let duel = (config.duel_search).map(|duel| crate::duel_search::DuelSearch::new(duel, seed));
-        let mut alternatives: Vec<Box<dyn BasePolicy>> = (config.alternatives.iter().flatten())
+        let alternatives = (config.alternatives.iter().flatten())
             .map(|&order| -> Box<dyn BasePolicy> {
                 Box::new(DuelOrdered {
                     inner: Box::new(HandTuned),
@@ -211,9 +194,6 @@ impl Planner {
                 })
             })
             .collect();
-        if config.attacking > 0.0 {
-            alternatives.push(Box::new(crate::base::Linear::attacking(config.attacking)));
-        }
         Planner {
             config,
             base,
@@ -435,13 +415,6 @@ impl Planner {
             let firsts = std::iter::once(own).chain(cells.iter().copied().filter(|&c| c != own));
             arms.extend(firsts.map(|c| Candidate::new(c, k + 1)));
         }
-        let prior = &self.config.prior;
-        if *prior != MovePrior::NONE {
-            let at_base = prior.of(game, state, &legal, arms[0].cell);
-            for arm in arms.iter_mut() {
-                arm.prior = prior.of(game, state, &legal, arm.cell) - at_base;
-            }
-        }
         arms
     }
 }
@@ -535,58 +508,6 @@ impl CandidateGenerator for TopRanked {
     }
 }
 
-/// A prior on the kind of player 0's first move, in the objective's units
-/// per average cell (V = 1000): what the planner adds to a candidate's
-/// measured advantage. A bias towards attacking the AIs, and away from
-/// raising cells no AI can reach, stands for what a rollout cut at its
-/// horizon does not see: an AI held down now grows less for the rest of
-/// the game.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MovePrior {
-    /// Taking an AI's level-1 cell.
-    pub capture: f64,
-    /// Knocking a level off an AI's higher cell.
-    pub knock: f64,
-    /// Raising an own cell that no AI may step onto this turn.
-    pub safe_raise: f64,
-}
-
-impl MovePrior {
-    /// No bias: the rollouts alone decide.
-    pub const NONE: MovePrior = MovePrior {
-        capture: 0.0,
-        knock: 0.0,
-        safe_raise: 0.0,
-    };
-
-    /// The prior of moving onto `d`; `legal` are the AIs' legal sets. It
-    /// fades with the share of the game left: near the end the rollouts
-    /// reach it and see everything a move does.
-    pub fn of(&self, game: &Game, state: &State, legal: &[crate::board::Bits], d: Cell) -> f64 {
-        let c = d as usize;
-        let left = game.turns.saturating_sub(state.turn) as f64 / game.turns as f64;
-        let v = left * game.value[c] as f64 / 1000.0;
-        let owner = state.owner[c];
-        if owner == crate::state::NOBODY {
-            return 0.0;
-        }
-        if owner == 0 {
-            let reached = legal[1..game.m].iter().any(|&l| crate::board::has(l, d));
-            let raise = state.level[c] < game.u;
-            return if raise && !reached {
-                v * self.safe_raise
-            } else {
-                0.0
-            };
-        }
-        if state.level[c] == 1 {
-            v * self.capture
-        } else {
-            v * self.knock
-        }
-    }
-}
-
 /// What the position at the end of a rollout is worth: exactly the
 /// objective at the game's end; before it, an estimate of the final one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -605,16 +526,6 @@ pub enum Leaf {
 impl Leaf {
     /// The worth of `leaf`, reached from `root` by a rollout.
     pub fn value(self, game: &Game, root: &State, leaf: &State) -> f64 {
-        self.value_with(game, root, leaf, 0.0)
-    }
-
-    /// [`Leaf::value`], with the extrapolated leaf's best AI taken as a
-    /// soft maximum of the AIs' extrapolated finals when `softness` > 0:
-    /// the temperature is `softness` × the best final × the share of the
-    /// game left, so that with many turns to go an AI close to the leader
-    /// counts almost as much (it may well lead at the end), and at the end
-    /// only the leader does.
-    pub fn value_with(self, game: &Game, root: &State, leaf: &State, softness: f64) -> f64 {
         let left = game.turns - leaf.turn;
         if left == 0 || self == Leaf::Objective {
             return objective(leaf, game.m);
@@ -628,15 +539,6 @@ impl Leaf {
             (leaf.score[p] as f64 + rate * left as f64).max(1.0)
         };
         let best_ai = (1..game.m).map(at_end).fold(1.0, f64::max);
-        let temperature = softness * best_ai * left as f64 / game.turns as f64;
-        let best_ai = if temperature > 0.0 {
-            let spread: f64 = (1..game.m)
-                .map(|p| ((at_end(p) - best_ai) / temperature).exp())
-                .sum();
-            best_ai + temperature * spread.ln()
-        } else {
-            best_ai
-        };
         (1.0 + at_end(0) / best_ai).log2()
     }
 }
@@ -660,9 +562,7 @@ pub fn rollout(
     let mut ais = SampledAis::new(game, belief, seed);
     let end = state.turn + 1 + config.horizon;
     let leaf = play_out(game, state, end, &mut us, &mut ais);
-    config
-        .leaf
-        .value_with(game, state, &leaf, config.ai_softness)
+    config.leaf.value(game, state, &leaf)
 }
 
 /// The game's objective on a position: log2(1 + S0 / S_A).

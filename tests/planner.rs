@@ -400,44 +400,6 @@ fn borders_two_ais() -> (Game, State) {
 }
 
 #[test]
-fn the_move_prior_prices_each_kind_of_first_move_and_fades_to_the_end() {
-    use ahc061::planner::MovePrior;
-    let (g, mut state) = borders_two_ais();
-    let prior = MovePrior {
-        capture: 3.0,
-        knock: 2.0,
-        safe_raise: -1.0,
-    };
-    let legal = rules::ai_legal_moves(&state, 3);
-    // Every cell is worth 500 (half an average cell); turn 0: no fade.
-    let of = |state: &State, i, j| prior.of(&g, state, &legal, cell(i, j));
-    assert_eq!(of(&state, 1, 0), 1.5, "a capture");
-    assert_eq!(of(&state, 0, 2), 1.0, "a knock");
-    assert_eq!(of(&state, 0, 1), -0.5, "a raise no AI can reach");
-    assert_eq!(of(&state, 1, 1), 0.0, "an unowned cell");
-    assert_eq!(MovePrior::NONE.of(&g, &state, &legal, cell(1, 0)), 0.0);
-    // Half the game played: half the prior; at the end, none.
-    state.turn = 50;
-    assert_eq!(of(&state, 1, 0), 0.75);
-    state.turn = 100;
-    assert_eq!(of(&state, 1, 0), 0.0);
-}
-
-#[test]
-fn a_raise_within_an_ais_reach_is_no_safe_raise() {
-    use ahc061::planner::MovePrior;
-    let (g, state) = borders_two_ais();
-    let mut legal = rules::ai_legal_moves(&state, 3);
-    let prior = MovePrior {
-        safe_raise: -1.0,
-        ..MovePrior::NONE
-    };
-    assert!(prior.of(&g, &state, &legal, cell(0, 1)) < 0.0);
-    legal[2] |= ahc061::board::bit(cell(0, 1));
-    assert_eq!(prior.of(&g, &state, &legal, cell(0, 1)), 0.0);
-}
-
-#[test]
 fn with_attacks_on_every_legal_attack_on_an_ai_is_a_candidate() {
     let (g, state) = borders_two_ais();
     let belief = Belief::new(3, 100, &mut Pcg64Mcg::seed_from_u64(4));
@@ -459,32 +421,4 @@ fn with_attacks_on_every_legal_attack_on_an_ai_is_a_candidate() {
         assert!(with.contains(&cell(i, j)), "({i}, {j}) in {with:?}");
     }
     assert!(with.len() <= 3, "{with:?}");
-}
-
-#[test]
-fn the_soft_best_ai_counts_an_ai_close_to_the_leader() {
-    use ahc061::planner::Leaf;
-    let g = game(4, &[(0, 0), (3, 3), (6, 6), (9, 9)]);
-    let mut root = g.initial_state();
-    root.turn = 20;
-    root.score[..4].copy_from_slice(&[10_000, 10_000, 9_000, 1_000]);
-    let mut leaf = root;
-    leaf.turn = 40;
-    let value = |leaf: &State, softness| Leaf::Extrapolated.value_with(&g, &root, leaf, softness);
-    // Softness 0 is the plain extrapolation.
-    assert_eq!(
-        value(&leaf, 0.0),
-        Leaf::Extrapolated.value(&g, &root, &leaf)
-    );
-    // A soft maximum is above the maximum: the value falls.
-    assert!(value(&leaf, 0.3) < value(&leaf, 0.0));
-    // Taking score from the AI second to the leader is worth something
-    // with softness, nothing without.
-    let mut hurt = leaf;
-    hurt.score[2] -= 3_000;
-    assert_eq!(value(&hurt, 0.0), value(&leaf, 0.0));
-    assert!(value(&hurt, 0.3) > value(&leaf, 0.3));
-    // At the game's end it is the objective, whatever the softness.
-    leaf.turn = 100;
-    assert_eq!(value(&leaf, 0.3), ahc061::planner::objective(&leaf, 4));
 }
