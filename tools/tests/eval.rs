@@ -158,6 +158,16 @@ fn a_bot_that_dies_says_why_in_the_rows_the_summary_and_the_report() {
         "abc",
     ]);
     assert_eq!(out.status.code(), Some(1));
+    // Where the rows and the report went, before why it failed.
+    assert_eq!(
+        text(out.stderr.clone()),
+        format!(
+            "eval: wrote 3 rows to {}\neval: wrote the report to {}\n\
+             eval: error: 3 of 3 cases failed (see \"failed\" above)\n",
+            tsv.display(),
+            html.display()
+        )
+    );
     let why = "error: --budget: expected seconds in (0, 60], got \"abc\"";
     let summary = text(out.stdout);
     assert!(

@@ -90,6 +90,7 @@ fn rows(args: &Args) -> Result<Vec<Row>> {
     let rows = eval::run_all(&cases, &args.command, &options, jobs)?;
     if let Some(path) = &args.out {
         eval::write_rows(path, &rows)?;
+        eprintln!("eval: wrote {} rows to {}", rows.len(), path.display());
     }
     Ok(rows)
 }
@@ -128,6 +129,7 @@ fn run(args: &Args) -> Result<()> {
             compared.as_ref().map(|(rows, name)| (*rows, name.as_str())),
         );
         std::fs::write(html, page).with_context(|| format!("cannot write {}", html.display()))?;
+        eprintln!("eval: wrote the report to {}", html.display());
     }
     let failed = eval::failures(&rows)
         .iter()
