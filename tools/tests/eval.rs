@@ -315,3 +315,28 @@ fn loadtest_reports_wall_times_quiet_and_loaded() {
     assert!(!strict.status.success());
     assert!(text(strict.stdout).contains("FAILED"));
 }
+
+/// The bot's command without `--` before it: clap's error, with a tip.
+#[test]
+fn a_bot_without_the_double_dash_gets_a_tip() {
+    let out = eval(&["--dir", "tests/data/in", "target/release/ahc061"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(out.stderr);
+    assert!(
+        stderr.starts_with("error: unexpected argument 'target/release/ahc061' found"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "tip: the bot's command and its arguments go after `--`: \
+             eval --dir DIR -- target/release/ahc061 [ARG]..."
+        ),
+        "{stderr}"
+    );
+    // An unknown option of eval's own keeps clap's suggestion.
+    let stderr = text(eval(&["--dir", "tests/data/in", "--sede", "1"]).stderr);
+    assert!(
+        stderr.contains("--seeds") && !stderr.contains("after `--`"),
+        "{stderr}"
+    );
+}

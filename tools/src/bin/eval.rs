@@ -144,7 +144,30 @@ fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
+/// The arguments, or clap's error and exit code 2; an argument it does not
+/// know that is not an option gets a tip, as it is most often the bot's
+/// command given without `--` (an unknown option keeps clap's suggestion).
+fn parse_args() -> Args {
+    use clap::builder::StyledStr;
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    Args::try_parse().unwrap_or_else(|mut e| {
+        let not_an_option = matches!(
+            e.get(ContextKind::InvalidArg),
+            Some(ContextValue::String(arg)) if !arg.starts_with('-')
+        );
+        if e.kind() == ErrorKind::UnknownArgument && not_an_option {
+            let tip = "the bot's command and its arguments go after `--`: \
+                       eval --dir DIR -- target/release/ahc061 [ARG]...";
+            e.insert(
+                ContextKind::Suggested,
+                ContextValue::StyledStrs(vec![StyledStr::from(tip)]),
+            );
+        }
+        e.exit()
+    })
+}
+
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = parse_args();
     ahc061_tools::cli::finish("eval", run(&args))
 }
