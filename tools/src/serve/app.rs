@@ -412,7 +412,8 @@ fn write_new_pair(
         }
         match create_new(&log_path, &log(&input_name)) {
             Ok(()) => return Ok((log_path, input_path)),
-            // An older log without its input: leave both, try the next name.
+            // An older log without its input: keep it, take back the input
+            // just written, and try the next name.
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                 std::fs::remove_file(&input_path)?;
             }
