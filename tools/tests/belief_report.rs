@@ -56,3 +56,21 @@ fn a_few_particles_give_a_report() {
         assert!((0.0..=100.0).contains(&hits), "{line}");
     }
 }
+
+/// A folder it cannot list: one line, prefixed with the tool's name as
+/// every tool's error is, and exit code 1.
+#[test]
+fn a_missing_folder_is_one_line_naming_the_tool() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no-such-folder");
+    let out = belief_report(&["--dir", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with(&format!(
+            "belief_report: error: cannot list {}",
+            dir.display()
+        )),
+        "{stderr}"
+    );
+}

@@ -80,7 +80,7 @@ fn run_case(input: ToolInput, particles: usize, tally: &mut Tally) {
 
 fn main() {
     let args = Args::parse();
-    let files = ahc061_tools::cli::input_files_or_exit(&args.dir);
+    let files = ahc061_tools::cli::input_files_or_exit("belief_report", &args.dir);
     let mut tally: Tally = [([0.0; 4], 0.0, 0.0); 4];
     for file in &files {
         let text = std::fs::read_to_string(file).expect("readable input");
