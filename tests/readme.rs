@@ -72,14 +72,9 @@ fn files_of(line: &str) -> Files {
             "--log" if tool == "tester" => take(&mut files.writes),
             "--log" => take(&mut files.reads),
             "--dir" => take(&mut files.reads),
-            _ if token.starts_with("--dir=") => {
-                let dir = token["--dir=".len()..].to_string();
-                if tool == "gen" {
-                    files.writes.push(dir);
-                } else {
-                    files.reads.push(dir);
-                }
-            }
+            "--out-dir" => take(&mut files.writes),
+            _ if token.starts_with("--dir=") => files.reads.push(token[6..].to_string()),
+            _ if token.starts_with("--out-dir=") => files.writes.push(token[10..].to_string()),
             "--" => for_the_bot = true,
             _ if token.starts_with("target/release/ahc061") => for_the_bot = true,
             _ if token.starts_with('-') || for_the_bot => {}
@@ -148,7 +143,7 @@ fn the_tools_block_reads_what_exists_and_writes_what_git_ignores() {
         }
         for write in files.writes {
             let top = write.split('/').next().unwrap();
-            let is_dir = write.contains('/') || line.contains("--dir=");
+            let is_dir = write.contains('/') || line.contains("--out-dir");
             assert!(
                 write.starts_with("target/") || ignored(top, is_dir),
                 "{write:?} is not ignored by git: {line}"

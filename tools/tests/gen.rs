@@ -113,11 +113,12 @@ fn cli_writes_files_numbered_by_seed_index() {
     }
     assert_eq!(fs::read_dir(&out).unwrap().count(), 3);
 
-    // `--dir DIR` (space-separated) and the uppercase override flags.
+    // `--out-dir DIR` (space-separated; `--dir` is its older name) and the
+    // uppercase override flags.
     let out2 = dir.join("in2");
     let status = Command::new(env!("CARGO_BIN_EXE_gen"))
         .arg(&seeds)
-        .arg("--dir")
+        .arg("--out-dir")
         .arg(&out2)
         .args(["--M=2", "--U", "5"])
         .status()

@@ -1,4 +1,4 @@
-//! `gen seeds.txt [--dir=in] [--M=m] [--U=u]`: the official input generator.
+//! `gen seeds.txt [--out-dir=in] [--M=m] [--U=u]`: the official input generator.
 //!
 //! Writes one file per non-empty line of seeds.txt (a u64 seed each) as
 //! `DIR/NNNN.txt`, NNNN being the seed's 0-based index among the non-empty
@@ -20,8 +20,15 @@ struct Args {
     /// File with one seed (a whole number) per line, e.g. from `seq 100 299 > seeds.txt`.
     #[arg(value_name = "SEEDS_FILE")]
     seeds: PathBuf,
-    /// Output directory (created if missing): DIR/NNNN.txt for the NNNN-th seed, from 0.
-    #[arg(long, value_name = "DIR", default_value = "in")]
+    /// Output folder (created if missing): DIR/NNNN.txt for the NNNN-th seed, from 0.
+    // `--out-dir` as play's and loadtest's; `--dir` (an input folder in the
+    // other tools) is kept as its older name.
+    #[arg(
+        long = "out-dir",
+        visible_alias = "dir",
+        value_name = "DIR",
+        default_value = "in"
+    )]
     dir: PathBuf,
     /// Overrides the number of players M (2..=8).
     #[arg(long = "M", visible_alias = "m", value_name = "PLAYERS", value_parser = clap::value_parser!(u8).range(2..=8))]
