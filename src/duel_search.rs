@@ -73,6 +73,11 @@ impl Default for Config {
     }
 }
 
+/// The knobs [`Config::set`] knows.
+pub const KNOBS: &[&str] = &[
+    "horizon", "depth", "width", "batch", "explore", "widen", "z", "cont",
+];
+
 impl Config {
     /// Sets one knob by name (src/params.rs: `duel.search.KNOB=VALUE`,
     /// `z` for `switch_z`, `width` for `root_width`, `cont` for the
@@ -102,11 +107,7 @@ impl Config {
                     _ => return Err("plan, block1, block or blockall".into()),
                 }
             }
-            _ => {
-                return Err(
-                    "a knob among horizon, depth, width, batch, explore, widen, z, cont".into(),
-                );
-            }
+            _ => return Err(format!("a knob among {}", KNOBS.join(", "))),
         }
         Ok(())
     }

@@ -208,7 +208,15 @@ impl Params {
     /// Sets one number by its key (see [`KEYS`]).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let bad = |what: &str| format!("{key}: expected {what}, got {value:?}");
+        // An unknown name after a known prefix is the key's fault, not the value's.
+        let unknown = |prefix: &str, names: &[&str]| {
+            let known = names.join(", ");
+            format!("unknown key {key:?} (known after \"{prefix}.\": {known})")
+        };
         if let Some(knob) = key.strip_prefix("duel.search.") {
+            if !crate::duel_search::KNOBS.contains(&knob) {
+                return Err(unknown("duel.search", crate::duel_search::KNOBS));
+            }
             let search = self.duel.duel_search.get_or_insert_with(Default::default);
             return search.set(knob, value).map_err(|what| bad(&what));
         }
@@ -227,6 +235,12 @@ impl Params {
                 _ => None,
             };
             if let Some(config) = config {
+                let fields: Vec<&str> = (KEYS.iter())
+                    .filter_map(|(k, _)| k.strip_prefix("{duel,many}."))
+                    .collect();
+                if !fields.contains(&field) {
+                    return Err(unknown(class, &fields));
+                }
                 return config.set(field, value).map_err(|what| bad(&what));
             }
         }

@@ -118,3 +118,47 @@ fn a_tool_input_file_is_told_to_go_through_the_tester() {
         "{stderr}"
     );
 }
+
+/// `--set` blames an unknown knob after a known class for being unknown,
+/// and a known knob's bad value for its value.
+#[test]
+fn set_names_an_unknown_knob_as_the_fault() {
+    let error = |pair: &str| Options::from_args(args(&["--set", pair])).unwrap_err();
+    let unknown = error("many.foo=1");
+    assert!(
+        unknown.starts_with("--set: unknown key \"many.foo\" (known after \"many.\": horizon, "),
+        "{unknown}"
+    );
+    assert!(!unknown.contains("got \"1\""), "{unknown}");
+    let unknown = error("duel.search.foo=1");
+    assert_eq!(
+        unknown,
+        "--set: unknown key \"duel.search.foo\" (known after \"duel.search.\": horizon, depth, \
+         width, batch, explore, widen, z, cont)"
+    );
+    assert!(error("foo=1").starts_with("--set: unknown key \"foo\" (known: "));
+    // A known knob: its value is the fault.
+    assert_eq!(
+        error("many.horizon=x"),
+        "--set: many.horizon: expected a number of turns ≥ 1, got \"x\""
+    );
+    assert_eq!(
+        error("duel.search.depth=x"),
+        "--set: duel.search.depth: expected a depth in 1..=8, got \"x\""
+    );
+    // Every knob the error lists is one `--set` takes.
+    for field in unknown_list(&error("many.foo=1")) {
+        let pair = format!("many.{field}=1");
+        let result = Options::from_args(args(&["--set", &pair]));
+        assert!(
+            !result.as_ref().is_err_and(|e| e.contains("unknown key")),
+            "{pair}: {result:?}"
+        );
+    }
+}
+
+/// The names an unknown-key error lists after its colon.
+fn unknown_list(error: &str) -> Vec<String> {
+    let list = error.rsplit_once(": ").unwrap().1.trim_end_matches(')');
+    list.split(", ").map(str::to_string).collect()
+}

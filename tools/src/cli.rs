@@ -15,10 +15,11 @@ pub fn finish(name: &str, result: anyhow::Result<()>) -> ExitCode {
     }
 }
 
-/// The `*.txt` inputs of `dir`, or the error on stderr and exit code 1.
-pub fn input_files_or_exit(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+/// The `*.txt` inputs of `dir`, or, as [`finish`] says it, tool `name`'s
+/// error on stderr and exit code 1.
+pub fn input_files_or_exit(name: &str, dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     crate::eval::input_files(dir).unwrap_or_else(|e| {
-        eprintln!("error: {e:#}");
+        eprintln!("{name}: error: {e:#}");
         std::process::exit(1)
     })
 }

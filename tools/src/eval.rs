@@ -356,12 +356,48 @@ pub fn summary(rows: &[Row]) -> String {
         quantile(&walls, 0.99),
         walls.iter().copied().fold(0.0, f64::max)
     );
+    out.push_str(&slow_summary(rows));
     let zeros = rows.iter().filter(|r| r.score == 0).count();
     let _ = writeln!(out, "zero score  {zeros} cases");
     out.push_str(&failure_summary(rows));
     out.push_str(&group_table("M", &group_means(rows, |r| r.m)));
     out.push_str(&group_table("U", &group_means(rows, |r| r.u as usize)));
     out
+}
+
+/// AtCoder's time limit per game: a game that takes it or longer is a
+/// time-out there, scored 0, whatever it scored here.
+pub const CONTEST_LIMIT_S: f64 = 2.0;
+
+/// The games that took [`CONTEST_LIMIT_S`] or longer, slowest first.
+pub fn over_the_limit(rows: &[Row]) -> Vec<&Row> {
+    let mut slow: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.wall_s >= CONTEST_LIMIT_S)
+        .collect();
+    slow.sort_by(|a, b| b.wall_s.total_cmp(&a.wall_s));
+    slow
+}
+
+/// The games over the contest's limit as printed, each case with its time
+/// (at most [`CASES_NAMED`]); empty when there is none.
+pub fn slow_summary(rows: &[Row]) -> String {
+    let slow = over_the_limit(rows);
+    if slow.is_empty() {
+        return String::new();
+    }
+    let named: Vec<String> = (slow.iter().take(CASES_NAMED))
+        .map(|r| format!("{} ({:.3} s)", r.case, r.wall_s))
+        .collect();
+    let more = match slow.len().saturating_sub(CASES_NAMED) {
+        0 => String::new(),
+        k => format!(" and {k} more"),
+    };
+    format!(
+        "over {CONTEST_LIMIT_S:.1} s  {} cases, each a time-out (score 0) on AtCoder: {}{more}\n",
+        slow.len(),
+        named.join(", ")
+    )
 }
 
 /// Cases that failed the same way: the error, and the last line of the
@@ -739,6 +775,27 @@ mod tests {
         );
         let long = "x".repeat(1000);
         assert_eq!(stderr_tail(&long).unwrap().len(), STDERR_LINE_CHARS);
+    }
+
+    #[test]
+    fn games_at_or_over_the_contests_limit_are_named() {
+        let mut rows: Vec<Row> = (0..12).map(|k| row(&format!("{k:04}"), 4, 3, 1)).collect();
+        assert_eq!(slow_summary(&rows), "");
+        assert!(!summary(&rows).contains("over 2.0 s"));
+        rows[3].wall_s = 2.0;
+        rows[7].wall_s = 2.013;
+        rows[9].wall_s = 1.999;
+        let text = slow_summary(&rows);
+        assert_eq!(
+            text,
+            "over 2.0 s  2 cases, each a time-out (score 0) on AtCoder: 0007 (2.013 s), \
+             0003 (2.000 s)\n"
+        );
+        assert!(summary(&rows).contains(&text));
+        for r in &mut rows {
+            r.wall_s += 2.0;
+        }
+        assert!(slow_summary(&rows).ends_with(" and 4 more\n"));
     }
 
     #[test]

@@ -38,6 +38,48 @@ pub fn parse_trace(text: &str) -> Result<Vec<Value>, String> {
         .collect()
 }
 
+/// Checks that `trace` is the bot's trace of this game: one belief per AI
+/// of the game (M − 1) on every line, each line's turn one of the game's,
+/// and its `chosen` move player 0's move on that turn, as far as the game
+/// was played. A trace of another case, or left from an earlier game, fails
+/// with what differs.
+pub fn check_trace(replay: &Replay, trace: &[Value]) -> Result<(), String> {
+    let game = &replay.input.game;
+    let another = "the trace is of another game (another case, or an earlier run): \
+                   trace it again with this game";
+    for line in trace {
+        let turn = line["turn"].as_u64().unwrap_or(0) as usize;
+        if !(1..=game.turns).contains(&turn) {
+            return Err(format!(
+                "trace turn {turn}: the game has turns 1 to {}; {another}",
+                game.turns
+            ));
+        }
+        let ais = line["ais"].as_array().map_or(0, Vec::len);
+        if ais != game.m - 1 {
+            return Err(format!(
+                "trace turn {turn}: beliefs about {ais} AIs, but the game has {} (M = {}); \
+                 {another}",
+                game.m - 1,
+                game.m
+            ));
+        }
+        let Some(played) = replay.destinations.get(turn - 1) else {
+            continue;
+        };
+        let (x, y) = coords(played[0]);
+        let chosen =
+            (line["chosen"].as_array()).map(|c| c.iter().map(Value::as_u64).collect::<Vec<_>>());
+        if chosen != Some(vec![Some(x as u64), Some(y as u64)]) {
+            return Err(format!(
+                "trace turn {turn}: the bot chose {}, but player 0 moved to [{x},{y}]; {another}",
+                line["chosen"]
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The game as the page's script reads it.
 pub fn game_data(replay: &Replay, trace: Option<&[Value]>) -> Value {
     let game = &replay.input.game;

@@ -7,12 +7,10 @@
 use std::fmt::Write as _;
 
 use crate::eval::{
-    Row, failures, group_means, mean, mean_ci95, median, paired_scores, std_dev, win_counts,
+    CONTEST_LIMIT_S, Row, failures, group_means, mean, mean_ci95, median, over_the_limit,
+    paired_scores, std_dev, win_counts,
 };
 use crate::vis::escape;
-
-/// The judge's time limit per game, drawn on the time histogram.
-const TIME_LIMIT_S: f64 = 2.0;
 const W: f64 = 560.0;
 const H: f64 = 240.0;
 const LEFT: f64 = 60.0;
@@ -59,6 +57,7 @@ pub fn render_report(
         mean(&walls),
         walls.iter().copied().fold(0.0, f64::max)
     );
+    html.push_str(&slow_table(rows));
     html.push_str(&failures_table(rows));
     html.push_str("<div class=\"plots\">\n");
     html.push_str(&figure(
@@ -69,7 +68,7 @@ pub fn render_report(
     html.push_str(&figure(
         "times",
         "Time per game (histogram; red: the 2 s limit)",
-        &histogram(&walls, 20, "seconds", Some(TIME_LIMIT_S)),
+        &histogram(&walls, 20, "seconds", Some(CONTEST_LIMIT_S)),
     ));
     for (key, label) in [("M", "M (players)"), ("U", "U (level cap)")] {
         let groups = if key == "M" {
@@ -132,6 +131,30 @@ pub fn profile_section(markdown: &str) -> String {
 
 /// The failed cases: one line per way of failing (as eval prints them), then
 /// every failed case with the last lines of the bot's stderr.
+/// The games at or over the contest's time limit, slowest first (none: nothing).
+fn slow_table(rows: &[Row]) -> String {
+    let slow = over_the_limit(rows);
+    if slow.is_empty() {
+        return String::new();
+    }
+    let mut html = format!(
+        "<h2>Games of {CONTEST_LIMIT_S:.1} s or more: {} (each a time-out, score 0, on AtCoder)</h2>\n\
+         <table id=\"over-limit\"><tr><th>case</th><th>time</th><th>score here</th></tr>\n",
+        slow.len()
+    );
+    for row in slow {
+        let _ = writeln!(
+            html,
+            "<tr><td>{}</td><td>{:.3} s</td><td>{}</td></tr>",
+            escape(&row.case),
+            row.wall_s,
+            row.score
+        );
+    }
+    html.push_str("</table>\n");
+    html
+}
+
 fn failures_table(rows: &[Row]) -> String {
     let groups = failures(rows);
     if groups.is_empty() {
@@ -475,6 +498,27 @@ mod tests {
             error: None,
             stderr_tail: None,
         }
+    }
+
+    #[test]
+    fn games_at_or_over_the_limit_are_listed() {
+        let mut rows: Vec<Row> = (0..5)
+            .map(|k| row(&format!("{k:04}"), 3, 1000, 1.5))
+            .collect();
+        assert!(!render_report(&rows, "run", None, None).contains("over-limit"));
+        rows[1].wall_s = 2.0;
+        rows[4].wall_s = 2.25;
+        let html = render_report(&rows, "run", None, None);
+        assert!(html.contains("<h2>Games of 2.0 s or more: 2 "), "{html}");
+        let table = html.split("<table id=\"over-limit\">").nth(1).unwrap();
+        let table = table.split("</table>").next().unwrap();
+        assert_eq!(
+            table.matches("<tr><td>").collect::<Vec<_>>().len(),
+            2,
+            "{table}"
+        );
+        let slowest = table.find("<td>0004</td><td>2.250 s</td>").unwrap();
+        assert!(slowest < table.find("<td>0001</td><td>2.000 s</td>").unwrap());
     }
 
     #[test]

@@ -158,6 +158,16 @@ fn a_bot_that_dies_says_why_in_the_rows_the_summary_and_the_report() {
         "abc",
     ]);
     assert_eq!(out.status.code(), Some(1));
+    // Where the rows and the report went, before why it failed.
+    assert_eq!(
+        text(out.stderr.clone()),
+        format!(
+            "eval: wrote 3 rows to {}\neval: wrote the report to {}\n\
+             eval: error: 3 of 3 cases failed (see \"failed\" above)\n",
+            tsv.display(),
+            html.display()
+        )
+    );
     let why = "error: --budget: expected seconds in (0, 60], got \"abc\"";
     let summary = text(out.stdout);
     assert!(
@@ -304,4 +314,29 @@ fn loadtest_reports_wall_times_quiet_and_loaded() {
     let strict = run("0.001");
     assert!(!strict.status.success());
     assert!(text(strict.stdout).contains("FAILED"));
+}
+
+/// The bot's command without `--` before it: clap's error, with a tip.
+#[test]
+fn a_bot_without_the_double_dash_gets_a_tip() {
+    let out = eval(&["--dir", "tests/data/in", "target/release/ahc061"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(out.stderr);
+    assert!(
+        stderr.starts_with("error: unexpected argument 'target/release/ahc061' found"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "tip: the bot's command and its arguments go after `--`: \
+             eval --dir DIR -- target/release/ahc061 [ARG]..."
+        ),
+        "{stderr}"
+    );
+    // An unknown option of eval's own keeps clap's suggestion.
+    let stderr = text(eval(&["--dir", "tests/data/in", "--sede", "1"]).stderr);
+    assert!(
+        stderr.contains("--seeds") && !stderr.contains("after `--`"),
+        "{stderr}"
+    );
 }

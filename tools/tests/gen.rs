@@ -92,23 +92,33 @@ fn cli_writes_files_numbered_by_seed_index() {
     // A blank line is skipped and does not use up a file number.
     fs::write(&seeds, "5\n17\n\n3\n").unwrap();
     let out = dir.join("in");
-    let status = Command::new(env!("CARGO_BIN_EXE_gen"))
+    let output = Command::new(env!("CARGO_BIN_EXE_gen"))
         .arg(&seeds)
         .arg(format!("--dir={}", out.display()))
-        .status()
+        .output()
         .unwrap();
-    assert!(status.success());
+    assert!(output.status.success());
+    // What it wrote, and where, on stderr.
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!(
+            "gen: wrote 3 input files to {}: 0000.txt to 0002.txt\n",
+            out.display()
+        )
+    );
+    assert!(output.stdout.is_empty());
     for (index, seed) in [5u64, 17, 3].into_iter().enumerate() {
         let text = fs::read_to_string(out.join(format!("{index:04}.txt"))).unwrap();
         assert_eq!(text, official(seed));
     }
     assert_eq!(fs::read_dir(&out).unwrap().count(), 3);
 
-    // `--dir DIR` (space-separated) and the uppercase override flags.
+    // `--out-dir DIR` (space-separated; `--dir` is its older name) and the
+    // uppercase override flags.
     let out2 = dir.join("in2");
     let status = Command::new(env!("CARGO_BIN_EXE_gen"))
         .arg(&seeds)
-        .arg("--dir")
+        .arg("--out-dir")
         .arg(&out2)
         .args(["--M=2", "--U", "5"])
         .status()
@@ -143,6 +153,18 @@ fn cli_reports_errors_without_panicking() {
             .output()
             .unwrap()
     };
+    // A seeds file without a seed is an error, not a silent success.
+    let empty = dir.join("empty.txt");
+    fs::write(&empty, "\n\n").unwrap();
+    let output = run_gen(&[empty.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!(
+            "gen: error: {}: no seed in it (one whole number a line): nothing written\n",
+            empty.display()
+        )
+    );
     let seeds = dir.join("seeds.txt");
     fs::write(&seeds, "1\nnot-a-seed\n").unwrap();
     let seeds = seeds.to_str().unwrap();

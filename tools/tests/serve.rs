@@ -427,6 +427,125 @@ fn the_coach_is_the_bot_and_the_saved_log_is_the_testers() {
     assert_eq!(download.download.as_deref(), Some("0000-game1.log"));
 }
 
+/// The bot's whole game on the case is played only for a finished game
+/// (the page asks for it then): before, it is refused and nothing runs.
+#[test]
+fn the_bot_plays_only_beside_a_finished_game() {
+    let mut app = app(8, "bot-early");
+    let id = new_game(&mut app, "{}");
+    let (status, value) = call(&mut app, "POST", &format!("/api/game/{id}/bot"), "{}");
+    assert_eq!(status, 409, "{value}");
+    let error = value["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("the game is not finished (0 of 100 turns)"),
+        "{error}"
+    );
+    let view = ok(&mut app, "GET", &format!("/api/game/{id}"), "");
+    assert_eq!(view["bot_score"], Value::Null, "the bot played anyway");
+}
+
+/// Plays game `id` of `app` to its end, each turn the legal move at
+/// `pick(legal moves)`; returns the moves.
+fn finish(app: &mut App, id: &str, pick: fn(usize) -> usize) -> Vec<(usize, usize)> {
+    let mut moves = Vec::new();
+    loop {
+        let view = ok(app, "GET", &format!("/api/game/{id}"), "");
+        if view["finished"] == true {
+            return moves;
+        }
+        let legal = view["legal"].as_array().unwrap();
+        let cell = &legal[pick(legal.len())];
+        let mv = (
+            cell[0].as_u64().unwrap() as usize,
+            cell[1].as_u64().unwrap() as usize,
+        );
+        play(app, id, mv);
+        moves.push(mv);
+    }
+}
+
+/// The moves in a saved log.
+fn saved_moves(path: &str) -> Vec<(usize, usize)> {
+    GameLog::parse(&fs::read_to_string(path).unwrap())
+        .unwrap()
+        .moves()
+        .unwrap()
+}
+
+/// Saving never overwrites: a restarted server's game 1 goes beside the
+/// earlier run's, under the next free name, which its log names as its
+/// input; and never follows a link planted in the folder, to a file or to
+/// nowhere.
+#[test]
+fn save_makes_new_files_only() {
+    let mut first = app(8, "save-twice");
+    let id = new_game(&mut first, "{}");
+    let first_moves = finish(&mut first, &id, |_| 0);
+    let saved = ok(&mut first, "POST", &format!("/api/game/{id}/save"), "{}");
+    let log = saved["log"].as_str().unwrap().to_string();
+    assert!(log.ends_with("0000-game1.log"), "{log}");
+    let before = fs::read(&log).unwrap();
+    // The server again: ids restart at 1, in the same folder.
+    let dir = PathBuf::from(&log).parent().unwrap().to_path_buf();
+    let mut again = App::new(Settings {
+        case: Arc::new(file_case(input_text(), "0000".into()).unwrap()),
+        coach: COACH,
+        max_games: 8,
+        out_dir: dir.clone(),
+    });
+    let id = new_game(&mut again, "{}");
+    assert_eq!(id, "1");
+    let again_moves = finish(&mut again, &id, |n| n - 1);
+    assert_ne!(again_moves, first_moves);
+    let saved = ok(&mut again, "POST", &format!("/api/game/{id}/save"), "{}");
+    let second = saved["log"].as_str().unwrap().to_string();
+    assert!(second.ends_with("0000-game1-2.log"), "{second}");
+    assert!(
+        saved["input"]
+            .as_str()
+            .unwrap()
+            .ends_with("0000-game1-2.txt")
+    );
+    assert_eq!(
+        fs::read(&log).unwrap(),
+        before,
+        "the earlier log was changed"
+    );
+    assert_eq!(saved_moves(&log), first_moves);
+    assert_eq!(saved_moves(&second), again_moves);
+    let text = fs::read_to_string(&second).unwrap();
+    assert!(text.contains("0000-game1-2.txt"), "the log names its input");
+
+    // Links in the folder: the log's name to a file elsewhere, the
+    // input's to a file that does not exist yet.
+    let dir = scratch("save-links");
+    let elsewhere = scratch("save-links-elsewhere");
+    fs::create_dir_all(&dir).unwrap();
+    fs::create_dir_all(&elsewhere).unwrap();
+    let precious = elsewhere.join("precious.txt");
+    fs::write(&precious, "keep me").unwrap();
+    std::os::unix::fs::symlink(&precious, dir.join("0000-game1.log")).unwrap();
+    std::os::unix::fs::symlink(elsewhere.join("planted.txt"), dir.join("0000-game1.txt")).unwrap();
+    let mut linked = App::new(Settings {
+        case: Arc::new(file_case(input_text(), "0000".into()).unwrap()),
+        coach: COACH,
+        max_games: 8,
+        out_dir: dir.clone(),
+    });
+    let id = new_game(&mut linked, "{}");
+    let moves = finish(&mut linked, &id, |_| 0);
+    let saved = ok(&mut linked, "POST", &format!("/api/game/{id}/save"), "{}");
+    assert_eq!(fs::read_to_string(&precious).unwrap(), "keep me");
+    assert!(
+        !elsewhere.join("planted.txt").exists(),
+        "written through a link"
+    );
+    let log = saved["log"].as_str().unwrap();
+    assert_eq!(PathBuf::from(log), dir.join("0000-game1-2.log"));
+    assert!(!fs::symlink_metadata(log).unwrap().is_symlink());
+    assert_eq!(saved_moves(log), moves);
+}
+
 #[test]
 fn over_tcp_files_are_404_bodies_are_capped_and_strangers_refused() {
     let server = Server::start(&["--coach-work", "10"]);
@@ -459,8 +578,15 @@ fn over_tcp_files_are_404_bodies_are_capped_and_strangers_refused() {
         "POST {move_path} HTTP/1.1\r\n{host}\r\nContent-Type: application/json\r\n\
          Content-Length: 100000000\r\nConnection: close\r\n\r\n{{}}"
     );
-    let (status, body) = server.raw(request.as_bytes());
+    let (status, head, body) = server.response(request.as_bytes()).unwrap();
     assert_eq!(status, 413, "{body}");
+    // As JSON, with the headers of every answer.
+    assert_every_header(&head);
+    assert!(head.contains("content-type: application/json"), "{head}");
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap()["error"],
+        "the body is over 4096 bytes"
+    );
     let chunked = |body: &str| {
         format!(
             "POST {move_path} HTTP/1.1\r\n{host}\r\nContent-Type: application/json\r\n\
@@ -498,6 +624,12 @@ fn over_tcp_files_are_404_bodies_are_capped_and_strangers_refused() {
         server.port
     );
     assert_eq!(server.raw(request.as_bytes()).0, 421);
+    // This machine's name, but another port: another server's page.
+    let request = format!(
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+        server.port.wrapping_add(1)
+    );
+    assert_eq!(server.raw(request.as_bytes()).0, 421);
     let body = r#"{"turn": 0, "x": 6, "y": 1}"#;
     let request = format!(
         "POST {move_path} HTTP/1.1\r\n{host}\r\nContent-Type: text/plain\r\n\
@@ -510,6 +642,149 @@ fn over_tcp_files_are_404_bodies_are_capped_and_strangers_refused() {
     assert_eq!(view, game);
     let (status, view) = server.request("POST", &move_path, body);
     assert_eq!((status, view["turn"].clone()), (200, json!(1)), "{view}");
+}
+
+/// The headers every answer carries: never cached, sniffed or framed.
+fn assert_every_header(head: &str) {
+    for header in [
+        "cache-control: no-store",
+        "x-content-type-options: nosniff",
+        "x-frame-options: DENY",
+        "content-security-policy: frame-ancestors 'none'",
+    ] {
+        assert!(head.lines().any(|l| l == header), "{header}: {head}");
+    }
+}
+
+/// The page and the API's answers cannot be shown in another site's frame.
+#[test]
+fn no_answer_may_be_framed() {
+    let server = Server::start(&["--coach-work", "10"]);
+    let get = |path: &str| {
+        format!(
+            "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+            server.port
+        )
+    };
+    for (path, status) in [("/", 200), ("/api/game/1", 404), ("/nothing", 404)] {
+        let (got, head, _) = server.response(get(path).as_bytes()).unwrap();
+        assert_eq!(got, status, "{path}");
+        assert_every_header(&head);
+    }
+}
+
+/// Requests whose clients hang up before the app gets to them are dropped,
+/// not run: after many of them, the next request waits at most for the one
+/// the app was running (issue 27: 128 of them left the server answering
+/// nobody for 38 s).
+#[test]
+fn requests_whose_clients_hung_up_hold_no_one_up() {
+    use std::io::Write;
+    use std::net::TcpStream;
+    use std::time::{Duration, Instant};
+    const ABANDONED: usize = 24;
+    // Advice that takes a while (about 0.4 s on a quiet machine).
+    let server = Server::start(&["--coach-work", "20000"]);
+    // A game for each request: advice asked again is the cache's.
+    let games: Vec<String> = (0..=ABANDONED)
+        .map(|_| {
+            server.request("POST", "/api/new", "{}").1["id"]
+                .as_str()
+                .unwrap()
+                .into()
+        })
+        .collect();
+    let coach = |id: &str| {
+        let body = r#"{"turn": 0}"#;
+        format!(
+            "POST /api/game/{id}/coach HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            server.port,
+            body.len()
+        )
+    };
+    let start = Instant::now();
+    assert_eq!(server.raw(coach(&games[0]).as_bytes()).0, 200);
+    let one = start.elapsed();
+    // Each client hangs up as soon as it has sent its request, and lets
+    // the server see that before the next comes.
+    for id in &games[1..] {
+        let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        stream.write_all(coach(id).as_bytes()).unwrap();
+        drop(stream);
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // Told to come back (503) while abandoned requests still hold their
+    // slots, then answered.
+    let start = Instant::now();
+    let get = format!(
+        "GET /api/game/{} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+        games[0], server.port
+    );
+    loop {
+        let (status, body) = server.raw(get.as_bytes());
+        if status == 200 {
+            break;
+        }
+        assert_eq!(status, 503, "{body}");
+        assert!(start.elapsed() < Duration::from_secs(60), "never answered");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let waited = start.elapsed();
+    assert!(
+        waited < one * 6,
+        "waited {waited:?} after {ABANDONED} abandoned requests of {one:?} each"
+    );
+}
+
+/// CPU time (user and system) of process `pid` so far, from /proc.
+fn cpu_time(pid: u32) -> std::time::Duration {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // After the command's name in parentheses: fields 3 on; utime and
+    // stime are fields 14 and 15, in clock ticks of 1/100 s (USER_HZ).
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .unwrap()
+        .1
+        .split_whitespace()
+        .collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    std::time::Duration::from_millis(ticks * 10)
+}
+
+/// Out of file descriptors, the server waits before it tries to accept
+/// again, rather than spinning (issue 27: 2.6 s of CPU in 8 s at
+/// `ulimit -n 48`), and serves again once connections go.
+#[test]
+fn out_of_file_descriptors_the_server_pauses_and_recovers() {
+    use std::net::TcpStream;
+    use std::time::Duration;
+    // Room for about 10 connections besides its own 9 files: all of them
+    // idle ones that hold a slot (for READ_TIME), so that every accept
+    // fails (EMFILE) while the rest wait in the listen queue.
+    let server = Server::start_with_file_limit(20, &["--coach-work", "10"]);
+    let idle: Vec<TcpStream> = (0..40)
+        .map(|_| TcpStream::connect(("127.0.0.1", server.port)).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let before = cpu_time(server.pid());
+    std::thread::sleep(Duration::from_secs(2));
+    let used = cpu_time(server.pid()) - before;
+    assert!(used < Duration::from_millis(300), "{used:?} of CPU in 2 s");
+    drop(idle);
+    let get = format!(
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+        server.port
+    );
+    let mut status = 0;
+    for _ in 0..200 {
+        status = server.raw_or_closed(get.as_bytes()).map_or(0, |(s, _)| s);
+        if status == 200 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(status, 200);
 }
 
 #[test]

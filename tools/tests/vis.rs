@@ -265,4 +265,55 @@ fn the_bot_traces_every_turn_when_asked_and_plays_the_same() {
         let chosen = &line["chosen"];
         assert_eq!(format!("{} {}", chosen[0], chosen[1]), played);
     }
+    // vis takes it with its own game, and refuses it with another.
+    let moves_path = dir.join("0002.out.txt");
+    fs::write(&moves_path, &moves).unwrap();
+    let vis = |input: &Path, moves: &Path, trace: &Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_vis"))
+            .arg(input)
+            .arg(moves)
+            .arg("--trace")
+            .arg(trace)
+            .arg("-o")
+            .arg(dir.join("vis.html"))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        (out.status.success(), stderr)
+    };
+    let (ok, stderr) = vis(&data("in/0002.txt"), &moves_path, &trace_path);
+    assert!(ok, "{stderr}");
+    let (ok, stderr) = vis(
+        &data("in/0000.txt"),
+        &data("transcripts/0000.moves"),
+        &trace_path,
+    );
+    assert!(!ok);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(": trace turn ") && stderr.contains("the trace is of another game"),
+        "{stderr}"
+    );
+    // The same moves, but a trace with one AI too few.
+    let fewer: String = trace
+        .iter()
+        .map(|line| {
+            let mut line = line.clone();
+            line["ais"].as_array_mut().unwrap().pop();
+            format!("{line}\n")
+        })
+        .collect();
+    let fewer_path = dir.join("fewer.jsonl");
+    fs::write(&fewer_path, fewer).unwrap();
+    let (ok, stderr) = vis(&data("in/0002.txt"), &moves_path, &fewer_path);
+    assert!(!ok);
+    let m = input.game.m;
+    assert!(
+        stderr.contains(&format!(
+            "trace turn 1: beliefs about {} AIs, but the game has {} (M = {m})",
+            m - 2,
+            m - 1
+        )),
+        "{stderr}"
+    );
 }

@@ -22,8 +22,14 @@ struct Args {
     /// Plays the tool input files DIR/*.txt (which hold the true parameters).
     #[arg(long, value_name = "DIR", default_value = "tests/data/in")]
     dir: PathBuf,
-    /// Particles per AI in the belief (default: the bot's).
-    #[arg(long, value_name = "PARTICLES", default_value_t = ahc061::params::Params::default().particles)]
+    /// Particles per AI in the belief, 1 to 100000 as the bot's
+    /// `belief.particles` (default: the bot's).
+    #[arg(
+        long,
+        value_name = "PARTICLES",
+        default_value_t = ahc061::params::Params::default().particles,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000)
+    )]
     particles: usize,
 }
 
@@ -74,7 +80,7 @@ fn run_case(input: ToolInput, particles: usize, tally: &mut Tally) {
 
 fn main() {
     let args = Args::parse();
-    let files = ahc061_tools::cli::input_files_or_exit(&args.dir);
+    let files = ahc061_tools::cli::input_files_or_exit("belief_report", &args.dir);
     let mut tally: Tally = [([0.0; 4], 0.0, 0.0); 4];
     for file in &files {
         let text = std::fs::read_to_string(file).expect("readable input");

@@ -95,6 +95,7 @@ fn rows(args: &Args, cases: &[Case]) -> Result<Vec<Row>> {
     let rows = eval::run_all(cases, &args.command, &options, jobs, args.moves.as_deref())?;
     if let Some(path) = &args.out {
         eval::write_rows(path, &rows)?;
+        eprintln!("eval: wrote {} rows to {}", rows.len(), path.display());
     }
     Ok(rows)
 }
@@ -145,6 +146,7 @@ fn run(args: &Args) -> Result<()> {
             profile.as_deref(),
         );
         std::fs::write(html, page).with_context(|| format!("cannot write {}", html.display()))?;
+        eprintln!("eval: wrote the report to {}", html.display());
     }
     let failed = eval::failures(&rows)
         .iter()
@@ -166,7 +168,30 @@ fn profile_markdown(cases: &[Case], moves: &Path, name: &str) -> Result<String> 
     Ok(profile::report::render(&run, None))
 }
 
+/// The arguments, or clap's error and exit code 2; an argument it does not
+/// know that is not an option gets a tip, as it is most often the bot's
+/// command given without `--` (an unknown option keeps clap's suggestion).
+fn parse_args() -> Args {
+    use clap::builder::StyledStr;
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    Args::try_parse().unwrap_or_else(|mut e| {
+        let not_an_option = matches!(
+            e.get(ContextKind::InvalidArg),
+            Some(ContextValue::String(arg)) if !arg.starts_with('-')
+        );
+        if e.kind() == ErrorKind::UnknownArgument && not_an_option {
+            let tip = "the bot's command and its arguments go after `--`: \
+                       eval --dir DIR -- target/release/ahc061 [ARG]...";
+            e.insert(
+                ContextKind::Suggested,
+                ContextValue::StyledStrs(vec![StyledStr::from(tip)]),
+            );
+        }
+        e.exit()
+    })
+}
+
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = parse_args();
     ahc061_tools::cli::finish("eval", run(&args))
 }

@@ -1,9 +1,10 @@
-//! `gen seeds.txt [--dir=in] [--M=m] [--U=u]`: the official input generator.
+//! `gen seeds.txt [--out-dir=in] [--M=m] [--U=u]`: the official input generator.
 //!
 //! Writes one file per non-empty line of seeds.txt (a u64 seed each) as
 //! `DIR/NNNN.txt`, NNNN being the seed's 0-based index among the non-empty
 //! lines (as the official gen numbers them: blank lines are skipped and do
-//! not use up a number).
+//! not use up a number). Says on stderr how many it wrote and where; a file
+//! without a seed is an error.
 
 use std::fs;
 use std::path::PathBuf;
@@ -19,8 +20,15 @@ struct Args {
     /// File with one seed (a whole number) per line, e.g. from `seq 100 299 > seeds.txt`.
     #[arg(value_name = "SEEDS_FILE")]
     seeds: PathBuf,
-    /// Output directory (created if missing): DIR/NNNN.txt for the NNNN-th seed, from 0.
-    #[arg(long, value_name = "DIR", default_value = "in")]
+    /// Output folder (created if missing): DIR/NNNN.txt for the NNNN-th seed, from 0.
+    // `--out-dir` as play's and loadtest's; `--dir` (an input folder in the
+    // other tools) is kept as its older name.
+    #[arg(
+        long = "out-dir",
+        visible_alias = "dir",
+        value_name = "DIR",
+        default_value = "in"
+    )]
     dir: PathBuf,
     /// Overrides the number of players M (2..=8).
     #[arg(long = "M", visible_alias = "m", value_name = "PLAYERS", value_parser = clap::value_parser!(u8).range(2..=8))]
@@ -31,12 +39,31 @@ struct Args {
 }
 
 fn run(args: &Args) -> Result<()> {
-    let text = fs::read_to_string(&args.seeds)
-        .with_context(|| format!("cannot read {}", args.seeds.display()))?;
+    let seeds = read_seeds(&args.seeds)?;
     fs::create_dir_all(&args.dir)
         .with_context(|| format!("cannot create {}", args.dir.display()))?;
     // Numbered like the official gen: a counter of the seeds seen so far.
-    let mut index = 0usize;
+    for (index, &seed) in seeds.iter().enumerate() {
+        let case = generate(seed, args.m.map(usize::from), args.u);
+        let path = args.dir.join(format!("{index:04}.txt"));
+        fs::write(&path, case.to_input_string())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    eprintln!(
+        "gen: wrote {} input files to {}: 0000.txt to {:04}.txt",
+        seeds.len(),
+        args.dir.display(),
+        seeds.len() - 1
+    );
+    Ok(())
+}
+
+/// The seeds of the file at `path`, one a line, blank lines skipped; at
+/// least one.
+fn read_seeds(path: &std::path::Path) -> Result<Vec<u64>> {
+    let text =
+        fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut seeds = Vec::new();
     for (line_no, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() {
@@ -45,17 +72,19 @@ fn run(args: &Args) -> Result<()> {
         let Ok(seed) = line.parse::<u64>() else {
             bail!(
                 "{}:{}: not a u64 seed: {line:?}",
-                args.seeds.display(),
+                path.display(),
                 line_no + 1
             );
         };
-        let case = generate(seed, args.m.map(usize::from), args.u);
-        let path = args.dir.join(format!("{index:04}.txt"));
-        fs::write(&path, case.to_input_string())
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        index += 1;
+        seeds.push(seed);
     }
-    Ok(())
+    if seeds.is_empty() {
+        bail!(
+            "{}: no seed in it (one whole number a line): nothing written",
+            path.display()
+        );
+    }
+    Ok(seeds)
 }
 
 fn main() -> ExitCode {

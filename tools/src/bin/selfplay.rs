@@ -275,7 +275,7 @@ fn lost_on(game: &Game, before: &State, after: &State, c: usize) -> i64 {
 
 fn main() {
     let args = Args::parse();
-    let files = ahc061_tools::cli::input_files_or_exit(&args.dir);
+    let files = ahc061_tools::cli::input_files_or_exit("selfplay", &args.dir);
     if let Some(dir) = &args.moves
         && let Err(e) = prepare_moves_dir(dir)
     {

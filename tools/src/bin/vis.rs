@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use ahc061_sim::judge::ToolInput;
-use ahc061_tools::replay::{parse_trace, render_replay};
+use ahc061_tools::replay::{check_trace, parse_trace, render_replay};
 use ahc061_tools::runner::GameLog;
 use ahc061_tools::vis::{render_html, replay};
 use anyhow::{Context, Result, anyhow, bail};
@@ -85,7 +85,10 @@ fn run(args: &Args) -> Result<()> {
     } else {
         let trace = match &args.trace {
             Some(path) => {
-                Some(parse_trace(&read(path)?).map_err(|e| anyhow!("{}: {e}", path.display()))?)
+                let trace = parse_trace(&read(path)?)
+                    .and_then(|trace| check_trace(&replay, &trace).map(|()| trace))
+                    .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+                Some(trace)
             }
             None => None,
         };

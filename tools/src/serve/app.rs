@@ -13,8 +13,8 @@
 //! | `POST /api/game/ID/move` | `{"turn": T, "x": X, "y": Y}` | plays turn T + 1 (T = turns played) |
 //! | `POST /api/game/ID/undo` | `{"turn": T}` | takes turn T back |
 //! | `POST /api/game/ID/coach` | `{"turn": T}` | the bot's belief and candidates for turn T + 1 |
-//! | `POST /api/game/ID/bot` | `{}` | the bot's score on the same case |
-//! | `POST /api/game/ID/save` | `{}` | writes the finished game's tester log (and its input) |
+//! | `POST /api/game/ID/bot` | `{}` | the bot's score on the same case, once the game is finished |
+//! | `POST /api/game/ID/save` | `{}` | writes the finished game's tester log (and its input), as new files |
 //! | `GET /api/game/ID/log` | | the finished game's tester log, as a download |
 
 use std::collections::{BTreeMap, HashMap};
@@ -258,7 +258,18 @@ impl App {
                     Err(reply) => reply,
                 };
             }
+            // A whole game of the bot: only for a finished game, whose
+            // score it is compared with (the page asks then).
             ("POST", ["bot"]) => match parse::<Empty>(body) {
+                Ok(_) if !session.finished() => Err(Reply::error(
+                    409,
+                    format!(
+                        "the game is not finished ({} of {} turns): the bot's score is shown \
+                         beside a finished game's",
+                        session.turn(),
+                        session.case.input.game.turns
+                    ),
+                )),
                 Ok(_) => {
                     self.bot_score(id);
                     Ok(())
@@ -298,56 +309,62 @@ impl App {
         score
     }
 
-    /// The finished game's log, or why there is none.
-    fn finished_log(&self, id: u64) -> Result<(String, String), Reply> {
+    /// Why game `id` has no log yet, if it has none: it is not finished.
+    fn unfinished(&self, id: u64) -> Option<Reply> {
         let session = &self.games[&id].session;
-        if !session.finished() {
-            return Err(Reply::error(
+        (!session.finished()).then(|| {
+            Reply::error(
                 409,
                 format!(
                     "the game is not finished ({} of {} turns): only a finished game is saved",
                     session.turn(),
                     session.case.input.game.turns
                 ),
-            ));
-        }
-        let base = format!("{}-game{id}", session.case.name);
-        let log = log_of_moves(
-            &session.case.input,
-            &format!("{base}.txt"),
-            &session.moves(),
-        );
-        Ok((base, log))
+            )
+        })
+    }
+
+    /// The file names' base for game `id`: `NAME-gameID`.
+    fn base_name(&self, id: u64) -> String {
+        format!("{}-game{id}", self.games[&id].session.case.name)
+    }
+
+    /// The tester log of finished game `id`, naming `input_name` as its input.
+    fn log_text(&self, id: u64, input_name: &str) -> String {
+        let session = &self.games[&id].session;
+        log_of_moves(&session.case.input, input_name, &session.moves())
     }
 
     fn log(&self, id: u64) -> Reply {
-        match self.finished_log(id) {
-            Ok((base, log)) => Reply {
-                status: 200,
-                content_type: "text/plain; charset=utf-8",
-                body: log,
-                download: Some(format!("{base}.log")),
-            },
-            Err(reply) => reply,
+        if let Some(reply) = self.unfinished(id) {
+            return reply;
+        }
+        let base = self.base_name(id);
+        Reply {
+            status: 200,
+            content_type: "text/plain; charset=utf-8",
+            body: self.log_text(id, &format!("{base}.txt")),
+            download: Some(format!("{base}.log")),
         }
     }
 
     /// Writes `OUT/NAME-gameID.log` and the input it names beside it,
-    /// `OUT/NAME-gameID.txt`, so that `vis --log` finds it.
+    /// `OUT/NAME-gameID.txt`, so that `vis --log` finds it. Both are new
+    /// files: game ids start at 1 in every run of the server, so when
+    /// either name is taken (by an earlier run's file, or by a link to
+    /// anywhere) the next free `NAME-gameID-K` is used instead.
     fn save(&self, id: u64) -> Reply {
-        let (base, log) = match self.finished_log(id) {
-            Ok(found) => found,
-            Err(reply) => return reply,
-        };
+        if let Some(reply) = self.unfinished(id) {
+            return reply;
+        }
         let dir = &self.settings.out_dir;
-        let log_path = dir.join(format!("{base}.log"));
-        let input_path = dir.join(format!("{base}.txt"));
+        let base = self.base_name(id);
         let text = &self.games[&id].session.case.text;
-        let written = std::fs::create_dir_all(dir)
-            .and_then(|_| std::fs::write(&input_path, text))
-            .and_then(|_| std::fs::write(&log_path, log));
-        match written {
-            Ok(()) => Reply::json(
+        let saved = std::fs::create_dir_all(dir).and_then(|_| {
+            write_new_pair(dir, &base, text, |input_name| self.log_text(id, input_name))
+        });
+        match saved {
+            Ok((log_path, input_path)) => Reply::json(
                 200,
                 json!({
                     "log": log_path.display().to_string(),
@@ -355,9 +372,71 @@ impl App {
                     "score": self.games[&id].session.score(),
                 }),
             ),
-            Err(e) => Reply::error(500, format!("cannot write {}: {e}", log_path.display())),
+            Err(e) => Reply::error(
+                500,
+                format!(
+                    "cannot save {}: {e}",
+                    dir.join(format!("{base}.log")).display()
+                ),
+            ),
         }
     }
+}
+
+/// Names tried for a saved game at most: `BASE`, then `BASE-2` and on.
+const MAX_SAVE_NAMES: usize = 1000;
+
+/// Writes `input` to the first `DIR/NAME.txt` and `log(NAME.txt)` to
+/// `DIR/NAME.log` of which neither exists, `NAME` being `base`, `base-2`,
+/// …; returns the paths (log, input). A file is only ever created new (which
+/// never follows a symbolic link, dangling or not: `O_CREAT | O_EXCL`), so
+/// nothing already there is overwritten, in the folder or through a link.
+fn write_new_pair(
+    dir: &std::path::Path,
+    base: &str,
+    input: &str,
+    log: impl Fn(&str) -> String,
+) -> std::io::Result<(PathBuf, PathBuf)> {
+    for k in 1..=MAX_SAVE_NAMES {
+        let name = if k == 1 {
+            base.to_string()
+        } else {
+            format!("{base}-{k}")
+        };
+        let input_name = format!("{name}.txt");
+        let input_path = dir.join(&input_name);
+        let log_path = dir.join(format!("{name}.log"));
+        match create_new(&input_path, input) {
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            other => other?,
+        }
+        match create_new(&log_path, &log(&input_name)) {
+            Ok(()) => return Ok((log_path, input_path)),
+            // An older log without its input: keep it, take back the input
+            // just written, and try the next name.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                std::fs::remove_file(&input_path)?;
+            }
+            Err(e) => {
+                let _ = std::fs::remove_file(&input_path);
+                return Err(e);
+            }
+        }
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::AlreadyExists,
+        format!("{MAX_SAVE_NAMES} names taken; clear the folder"),
+    ))
+}
+
+/// Creates `path`, which must not exist (not even as a link), with `text`.
+fn create_new(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    file.write_all(text.as_bytes())
 }
 
 /// The official generator's case of `seed`, named as `play` names it.

@@ -14,9 +14,32 @@ pub struct Server {
 impl Server {
     /// Starts `play --serve --port 0` with `args`; waits for its URL.
     pub fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_play"))
-            .args(["--serve", "--port", "0"])
-            .args(args)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_play"));
+        command.args(["--serve", "--port", "0"]).args(args);
+        Server::start_command(command)
+    }
+
+    /// Starts `play --serve --port 0 ARGS` with at most `files` file
+    /// descriptors open (through sh's `ulimit -n`, which then execs it).
+    pub fn start_with_file_limit(files: usize, args: &[&str]) -> Server {
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!(
+                "ulimit -n {files} && exec \"$0\" --serve --port 0 \"$@\""
+            ))
+            .arg(env!("CARGO_BIN_EXE_play"))
+            .args(args);
+        Server::start_command(command)
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    fn start_command(mut command: Command) -> Server {
+        let mut child = command
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -49,6 +72,13 @@ impl Server {
     /// As [`Server::raw`], or `None` if the server closed the connection
     /// before the client could read any response.
     pub fn raw_or_closed(&self, request: &[u8]) -> Option<(u16, String)> {
+        self.response(request)
+            .map(|(status, _, body)| (status, body))
+    }
+
+    /// As [`Server::raw_or_closed`], with the response's head (status line
+    /// and headers, header names in lower case) between the status and the body.
+    pub fn response(&self, request: &[u8]) -> Option<(u16, String, String)> {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(30)))
@@ -66,11 +96,15 @@ impl Server {
             .nth(1)
             .and_then(|s| s.parse().ok())
             .unwrap_or_else(|| panic!("not an HTTP response: {text:?}"));
-        let body = text
-            .split_once("\r\n\r\n")
-            .map_or("", |(_, b)| b)
-            .to_string();
-        Some((status, body))
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let head = (head.lines())
+            .map(|line| match line.split_once(':') {
+                Some((name, value)) => format!("{}:{value}", name.to_ascii_lowercase()),
+                None => line.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        Some((status, head, body.to_string()))
     }
 
     /// A request with a JSON body (or none, for GET).
