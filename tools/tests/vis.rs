@@ -249,9 +249,15 @@ fn the_bot_traces_every_turn_when_asked_and_plays_the_same() {
         ahc061_tools::replay::parse_trace(&fs::read_to_string(&trace_path).unwrap()).unwrap();
     assert_eq!(trace.len(), 100);
     let input = ToolInput::parse(&read("in/0002.txt")).unwrap();
-    let most = ahc061::params::Params::default()
-        .planner(input.game.m)
-        .max_candidates;
+    // The base's ranking is cut to max_candidates; with the attacks on
+    // (M >= 3), every legal attack on an AI's cell joins beyond it.
+    let config = ahc061::params::Params::default().planner(input.game.m);
+    let attacks = if config.attack_candidates {
+        ahc061::board::CELLS
+    } else {
+        0
+    };
+    let most = config.max_candidates + attacks;
     for (k, line) in trace.iter().enumerate() {
         assert_eq!(line["turn"], k + 1);
         assert_eq!(line["ais"].as_array().unwrap().len(), input.game.m - 1);
