@@ -235,9 +235,7 @@ impl Params {
                 _ => None,
             };
             if let Some(config) = config {
-                let fields: Vec<&str> = (KEYS.iter())
-                    .filter_map(|(k, _)| k.strip_prefix("{duel,many}."))
-                    .collect();
+                let fields = config_fields();
                 if !fields.contains(&field) {
                     return Err(unknown(class, &fields));
                 }
@@ -272,6 +270,13 @@ impl Params {
         }
         Ok(())
     }
+}
+
+/// The fields [`Config::set`] knows: the `{duel,many}.` keys of [`KEYS`].
+fn config_fields() -> Vec<&'static str> {
+    (KEYS.iter())
+        .filter_map(|(k, _)| k.strip_prefix("{duel,many}."))
+        .collect()
 }
 
 /// `none`, or up to [`MAX_ALTERNATIVES`] tier orders separated by commas.
@@ -352,12 +357,7 @@ impl Config {
                     _ => return Err("objective, extrapolated or learned".into()),
                 }
             }
-            _ => {
-                return Err(
-                    "horizon, candidates, batch, halve_every, keep, finalists, max_turns, switch_z, block, leaf, settle_z, alternatives, alternatives_from, per_candidate or attacks after the class"
-                        .into(),
-                );
-            }
+            _ => return Err(format!("{} after the class", config_fields().join(", "))),
         }
         Ok(())
     }

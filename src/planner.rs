@@ -484,24 +484,16 @@ impl CandidateGenerator for TopRanked {
         let mut chosen: Vec<Cell> = ranked.into_iter().map(|(_, cell)| cell).collect();
         // The AI's own next move as a candidate: moving there blocks it
         // (both moves are void), which the forecast's ranking never favours.
-        if self.block {
-            let ours = legal_moves(state, game.m, 0);
-            for &t in &ais.targets[1..game.m] {
-                if crate::board::has(ours, t) && !chosen.contains(&t) {
-                    chosen.push(t);
-                }
-            }
-        }
-        if self.attacks {
-            let ours = legal_moves(state, game.m, 0);
-            let mut theirs: crate::board::Bits = 0;
-            for p in 1..game.m {
-                theirs |= state.owned[p];
-            }
-            for c in crate::board::cells(ours & theirs) {
-                if !chosen.contains(&c) {
-                    chosen.push(c);
-                }
+        let blocks = (self.block.then_some(&ais.targets[1..game.m]).into_iter())
+            .flatten()
+            .copied();
+        // Attacks on the AIs' cells, which the ranking may keep out.
+        let theirs = (1..game.m).fold(0, |all, p| all | state.owned[p]);
+        let attacks = crate::board::cells(if self.attacks { theirs } else { 0 });
+        let ours = legal_moves(state, game.m, 0);
+        for c in blocks.chain(attacks) {
+            if crate::board::has(ours, c) && !chosen.contains(&c) {
+                chosen.push(c);
             }
         }
         chosen
