@@ -37,11 +37,7 @@ fn a_few_particles_give_a_report() {
     fs::create_dir_all(&dir).unwrap();
     fs::copy(data("in/0000.txt"), dir.join("0000.txt")).unwrap();
     let out = belief_report(&["--dir", dir.to_str().unwrap(), "--particles", "50"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out);
     let stdout = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 5, "{stdout}");

@@ -12,10 +12,7 @@ use common::{bot, data};
 
 /// A fresh, empty scratch directory for one test.
 fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ahc061-eval-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("eval", name)
 }
 
 fn eval(args: &[&str]) -> Output {

@@ -7,6 +7,8 @@ use std::process::Command;
 
 use ahc061_tools::r#gen::{N, T, generate};
 
+mod common;
+
 /// Copies of the official `in/0000.txt … in/0099.txt` (seed = file number).
 const OFFICIAL_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/in/");
 
@@ -17,10 +19,7 @@ fn official(seed: u64) -> String {
 
 /// A fresh, empty scratch directory for one test.
 fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ahc061-gen-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("gen", name)
 }
 
 #[test]

@@ -16,10 +16,7 @@ use common::data;
 
 /// A fresh, empty scratch directory for one test.
 fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ahc061-profile-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("profile", name)
 }
 
 /// A tool input file with 100 turns and the level cap 3: the values, the
@@ -352,12 +349,8 @@ fn the_command_prints_two_runs_side_by_side() {
         "--per-game",
         &path("games.tsv"),
     ]);
+    common::assert_success(&out);
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     assert!(stdout.starts_with("# Profile: a against b\n"), "{stdout}");
     assert!(stdout.contains("\n## all cases (2 cases)\n"), "{stdout}");
     assert!(stdout.contains("\n## M 3–4 (2 cases)\n"), "{stdout}");
@@ -392,12 +385,8 @@ fn the_command_leaves_out_games_it_cannot_replay() {
     );
     let path = |p: &str| dir.join(p).display().to_string();
     let out = profile(&["--dir", &path("in"), "--moves", &path("a")]);
+    common::assert_success(&out);
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     assert!(
         stdout.contains("2 of a's cases could not be profiled"),
         "{stdout}"
@@ -424,12 +413,8 @@ fn the_command_reads_inputs_and_move_lists_from_one_folder() {
     );
     let out_dir = dir.join("out").display().to_string();
     let out = profile(&["--dir", &out_dir, "--moves", &out_dir]);
+    common::assert_success(&out);
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     assert!(
         stdout.starts_with("# Profile: out\n\n1 cases.\n"),
         "{stdout}"
@@ -475,11 +460,7 @@ fn profiles_the_move_lists_selfplay_writes() {
         ])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out);
     let stdout = String::from_utf8(out.stdout).unwrap();
     for line in stdout.lines() {
         let fields: Vec<&str> = line.split('\t').collect();
@@ -494,12 +475,8 @@ fn profiles_the_move_lists_selfplay_writes() {
         assert_eq!(whole_game_sum(&g), 100, "case {case}");
     }
     let out = profile(&["--dir", &path("in"), "--moves", &path("moves")]);
+    common::assert_success(&out);
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     assert!(
         stdout.contains("\n## M = 2 (1 cases)\n") && stdout.contains("\n## M ≥ 3 (1 cases)\n"),
         "{stdout}"
@@ -529,11 +506,7 @@ fn profiles_the_move_lists_eval_writes() {
         ])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out);
     let saved = fs::read_to_string(dir.join("saved/0000.out.txt")).unwrap();
     assert_eq!(saved, moves_text(&scenario_moves()));
     // The report carries the run's profile.

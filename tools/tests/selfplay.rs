@@ -47,11 +47,7 @@ fn details_bound_the_parryable_loss_by_the_loss() {
         ])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out);
     let stderr = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = stderr.lines().filter(|l| l.contains(" S0=")).collect();
     assert_eq!(lines.len(), 2, "{stderr}");

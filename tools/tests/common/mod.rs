@@ -7,7 +7,7 @@ pub mod browser;
 pub mod server;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 /// A file under the project's tests/data.
@@ -15,6 +15,24 @@ pub fn data(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/data")
         .join(path)
+}
+
+/// Asserts that a tool's run succeeded, showing its stderr if not.
+pub fn assert_success(out: &Output) {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A fresh, empty scratch directory for one test of `tool`, under the
+/// system's temporary folder, apart for each test process.
+pub fn scratch_dir(tool: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ahc061-{tool}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 /// The score in a tester's stderr (its `Score = N` line).
