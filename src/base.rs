@@ -7,8 +7,8 @@
 //! where a new one goes in.
 
 use crate::ai::AiParams;
+use crate::blocking::Blocking;
 use crate::board::{Bits, Cell, MAX_PLAYERS};
-use crate::duel_policy::Blocking;
 use crate::forecast::{self, Forecast};
 use crate::learned::{self, Table, Weights};
 use crate::state::{Game, State};
@@ -191,7 +191,7 @@ impl<T: DuelOverride> BasePolicy for T {
 
 /// Another base, except that in the duel it first stands in the AI's way
 /// when the AI is about to attack one of our cells it could capture or
-/// lower (src/duel_policy.rs, [`Blocking`]): our piece, the owner's, stays,
+/// lower (src/blocking.rs, [`Blocking`]): our piece, the owner's, stays,
 /// the cell gains a level and the AI's move is void.
 pub struct DuelBlocking {
     pub inner: Box<dyn BasePolicy>,
@@ -207,25 +207,6 @@ impl DuelOverride for DuelBlocking {
         (game.m == 2)
             .then(|| self.block.block(game, state, ais.targets[1]))
             .flatten()
-    }
-}
-
-/// Another base, except that in the duel it plays the scored plan of
-/// src/duel_linear.rs with `weights`.
-pub struct ScoredDuel {
-    pub inner: Box<dyn BasePolicy>,
-    pub weights: crate::duel_linear::Weights,
-}
-
-impl DuelOverride for ScoredDuel {
-    fn inner(&self) -> &dyn BasePolicy {
-        &*self.inner
-    }
-
-    fn duel(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
-        (game.m == 2).then(|| {
-            crate::duel_linear::choose(&self.weights, game, state, ais.legal[1], ais.targets[1])
-        })
     }
 }
 
@@ -249,8 +230,7 @@ impl DuelOverride for DuelOrdered {
 }
 
 /// The names [`by_name`] knows.
-pub const NAMES: &str =
-    "hand, learned, with +block1, +block or +duel (the scored duel plan) after either";
+pub const NAMES: &str = "hand, learned, with +block1 or +block after either";
 
 /// A base policy by name: `hand` ([`HandTuned`]) or `learned` ([`Linear`]
 /// with the trained weights of src/learned_weights.rs), followed by
@@ -260,12 +240,6 @@ pub fn by_name(name: &str) -> Option<Box<dyn BasePolicy>> {
     let (name, blocking) = match name.split_once('+') {
         Some((name, "block1")) => (name, Some(1)),
         Some((name, "block")) => (name, Some(u8::MAX)),
-        Some((name, "duel")) => {
-            return Some(Box::new(ScoredDuel {
-                inner: by_name(name)?,
-                weights: crate::duel_weights::TRAINED,
-            }));
-        }
         Some(_) => return None,
         None => (name, None),
     };

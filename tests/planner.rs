@@ -348,7 +348,7 @@ fn a_cap_on_the_simulated_turns_ends_the_turn_whatever_the_allowance() {
 /// decision in `state` against the attacker, with work for its whole field
 /// and its alternative continuation.
 /// The two positions below (tests/common) are those the duel's tree search
-/// is tested on (tests/duel_search.rs); the plan's parry already plays the
+/// was tested on (removed in issue 26); the plan's parry already plays the
 /// right move in both, so what they check is that the race over 40
 /// challengers and two continuations, each judged by 20-turn rollouts,
 /// does not switch away from it.

@@ -11,6 +11,7 @@ pub mod profile;
 pub mod replay;
 pub mod report;
 pub mod runner;
+pub mod selfplay;
 pub mod serve;
 pub mod train;
 pub mod vis;
