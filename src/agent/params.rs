@@ -3,7 +3,7 @@
 //! the clock's schedule and the belief's size.
 //!
 //! A tuner changes them at run time, without recompiling, by `key=value`
-//! pairs: the bot's `--set` (src/options.rs) and selfplay's `--set` both go
+//! pairs: the bot's `--set` (src/agent/options.rs) and selfplay's `--set` both go
 //! through [`Params::set`]. An unknown key or a bad value is an error, never
 //! silently ignored: a tuning run that changed nothing would look like a
 //! measured null result.
@@ -149,7 +149,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.alternatives",
-        "other continuations raced beside the base: none, or up to two duel tier orders as digits (0123645,0123465; src/duel.rs)",
+        "other continuations raced beside the base: none, or up to two duel tier orders as digits (0123645,0123465; src/policy/duel.rs)",
     ),
     (
         "{duel,many}.alternatives_from",

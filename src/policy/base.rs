@@ -97,9 +97,9 @@ fn duel_move(game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
     (game.m == 2).then(|| crate::duel::choose(game, state, ais.legal[1], Some(ais.targets[1])))
 }
 
-/// The hand-tuned base: the duel plan against a single AI (src/duel.rs),
+/// The hand-tuned base: the duel plan against a single AI (src/policy/duel.rs),
 /// else the move of highest expected worth under the forecast
-/// (src/forecast.rs).
+/// (src/policy/forecast.rs).
 pub struct HandTuned;
 
 impl BasePolicy for HandTuned {
@@ -119,13 +119,13 @@ impl BasePolicy for HandTuned {
 }
 
 /// The learned base: the duel plan against a single AI, else the linear
-/// scorer of src/learned.rs with the weights of the game's size class.
+/// scorer of src/policy/learned.rs with the weights of the game's size class.
 pub struct Linear {
     pub table: Table,
 }
 
 impl Linear {
-    /// The weights trained by the `train` tool (src/learned_weights.rs).
+    /// The weights trained by the `train` tool (src/policy/learned_weights.rs).
     pub fn trained() -> Linear {
         Linear {
             table: crate::learned_weights::TRAINED,
@@ -191,7 +191,7 @@ impl<T: DuelOverride> BasePolicy for T {
 
 /// Another base, except that in the duel it first stands in the AI's way
 /// when the AI is about to attack one of our cells it could capture or
-/// lower (src/blocking.rs, [`Blocking`]): our piece, the owner's, stays,
+/// lower (src/policy/blocking.rs, [`Blocking`]): our piece, the owner's, stays,
 /// the cell gains a level and the AI's move is void.
 pub struct DuelBlocking {
     pub inner: Box<dyn BasePolicy>,
@@ -210,7 +210,7 @@ impl DuelOverride for DuelBlocking {
     }
 }
 
-/// The duel plan with its tiers in another order (src/duel.rs), else
+/// The duel plan with its tiers in another order (src/policy/duel.rs), else
 /// `inner`: an alternative continuation for the planner's rollouts.
 pub struct DuelOrdered {
     pub inner: Box<dyn BasePolicy>,
@@ -233,7 +233,7 @@ impl DuelOverride for DuelOrdered {
 pub const NAMES: &str = "hand, learned, with +block1 or +block after either";
 
 /// A base policy by name: `hand` ([`HandTuned`]) or `learned` ([`Linear`]
-/// with the trained weights of src/learned_weights.rs), followed by
+/// with the trained weights of src/policy/learned_weights.rs), followed by
 /// `+block1` or `+block` for [`DuelBlocking`] of attacks on our level-1
 /// cells or on all of them.
 pub fn by_name(name: &str) -> Option<Box<dyn BasePolicy>> {

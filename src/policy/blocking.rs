@@ -1,5 +1,5 @@
 //! Player 0's duel block (M = 2): step in the AI's way when it is about to
-//! attack one of our cells; the `+block1` and `+block` bases (src/base.rs).
+//! attack one of our cells; the `+block1` and `+block` bases (src/policy/base.rs).
 
 use crate::board::{Cell, has};
 use crate::rules::legal_moves;

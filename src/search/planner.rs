@@ -21,7 +21,7 @@ use crate::rollout::{FirstThenBase, SampledAis, play_out};
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
 
-/// The planner's knobs (their values: src/params.rs).
+/// The planner's knobs (their values: src/agent/params.rs).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
     /// Turns simulated after the first one.
@@ -158,7 +158,7 @@ pub struct Decision {
     pub candidates: Vec<Candidate>,
     pub rollouts: u64,
     /// Turns simulated in all by those rollouts (what a pooled clock
-    /// charges: src/clock.rs).
+    /// charges: src/search/clock.rs).
     pub simulated_turns: u64,
 }
 

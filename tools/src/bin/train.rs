@@ -1,6 +1,6 @@
 //! `train`: learns the weights of player 0's linear base policy
-//! (src/learned.rs), and writes them as Rust source (`-o
-//! src/learned_weights.rs`). Two ways (tools/src/train/):
+//! (src/policy/learned.rs), and writes them as Rust source (`-o
+//! src/policy/learned_weights.rs`). Two ways (tools/src/train/):
 //!
 //! - `train search`: CMA-ES on the game's own objective, base-only self-play
 //!   over a fixed set of generated cases, checked on held-out seeds;

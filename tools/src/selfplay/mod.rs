@@ -2,7 +2,7 @@
 //! plays the bot's policy in-process against the local judge on every input
 //! of DIR, without pipes or a child process: the quick strength check used
 //! for tuning (the tester and eval run the real binary). Any tuned number
-//! can be overridden with `--set KEY=VALUE` (src/params.rs); `--details`
+//! can be overridden with `--set KEY=VALUE` (src/agent/params.rs); `--details`
 //! prints each game's final scores, cells and wasted moves on stderr;
 //! `--moves DIR` writes each game's move list for `profile`.
 //! Prints one row per case (case, M, score, seconds), then the mean by M.

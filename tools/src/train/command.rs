@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use crate::train;
 
 #[derive(Parser)]
-#[command(about = "Learns the base policy's weights (src/learned_weights.rs)")]
+#[command(about = "Learns the base policy's weights (src/policy/learned_weights.rs)")]
 pub struct Cli {
     #[command(subcommand)]
     how: How,
@@ -47,7 +47,7 @@ struct Common {
     /// Seed of the run's random numbers.
     #[arg(long, value_name = "N", default_value_t = 1)]
     seed: u64,
-    /// Writes the weights as Rust source to FILE (e.g. src/learned_weights.rs).
+    /// Writes the weights as Rust source to FILE (e.g. src/policy/learned_weights.rs).
     #[arg(short, long, value_name = "FILE")]
     out: Option<PathBuf>,
 }

@@ -1,10 +1,10 @@
-//! Training player 0's learned base policy (src/learned.rs): direct policy
+//! Training player 0's learned base policy (src/policy/learned.rs): direct policy
 //! search on the game's own objective. Each candidate weight vector plays
 //! the base policy alone (no rollouts) on a fixed set of generated cases,
 //! knowing the AIs' true parameters, against the judge's exact AIs; its
 //! fitness is the mean absolute score. CMA-ES (the `cmaes` crate) searches
 //! the weights; a held-out set of other seeds shows whether it transfers.
-//! M = 2 cases are left out: the duel plan (src/duel.rs) plays them.
+//! M = 2 cases are left out: the duel plan (src/policy/duel.rs) plays them.
 
 pub mod command;
 
@@ -88,10 +88,10 @@ pub fn linear(x: &[f64]) -> Linear {
     }
 }
 
-/// src/learned_weights.rs for this table, saying how it was made.
+/// src/policy/learned_weights.rs for this table, saying how it was made.
 pub fn table_source(table: &Table, provenance: &[String]) -> String {
     let mut out = String::from(
-        "//! The learned base policy's weights (src/learned.rs), one vector per\n\
+        "//! The learned base policy's weights (src/policy/learned.rs), one vector per\n\
          //! class of game size, written by the trainer (tools/src/bin/train.rs);\n\
          //! do not edit by hand.\n",
     );
