@@ -223,7 +223,10 @@ fn races_up_to(bound: usize, game: &Game, state: &State, decision: &Decision) ->
 fn the_duel_races_every_legal_first_move_up_to_its_bound() {
     let config = Params::default().planner(2);
     let bound = config.max_candidates;
-    assert!(bound >= 40, "the duel's measured bound (src/agent/params.rs)");
+    assert!(
+        bound >= 40,
+        "the duel's measured bound (src/agent/params.rs)"
+    );
     // Work enough for the whole field (Config::rollouts_per_candidate).
     let work = (bound as f64 * config.rollouts_per_candidate) as u64;
     let mut widest = 0;

@@ -114,7 +114,10 @@ fn a_table_survives_writing_and_reading() {
     assert_eq!(train::parse_table(&text).unwrap(), table);
     assert!(train::parse_table("pub const TRAINED: T = [1.0, 2.0];").is_err());
     // The committed file, rows labelled, reads back as the table the bot uses.
-    let committed = format!("{}/../src/policy/learned_weights.rs", env!("CARGO_MANIFEST_DIR"));
+    let committed = format!(
+        "{}/../src/policy/learned_weights.rs",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = fs::read_to_string(committed).unwrap();
     assert_eq!(
         train::parse_table(&text).unwrap(),
