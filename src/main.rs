@@ -6,11 +6,11 @@
 //! by a fixed number of rollouts per turn, so that a seed plays the same game
 //! every time (tests and the bundle check use it); `--policy greedy` plays
 //! the one-ply baseline instead of the planner; `--base hand|learned` picks
-//! player 0's base policy (src/base.rs); `--trace FILE` (or the
+//! player 0's base policy (src/policy/base.rs); `--trace FILE` (or the
 //! environment variable AHC061_TRACE) writes what the planner thought each
 //! turn to FILE, for `vis --trace` (off by default); `--set KEY=VALUE`
-//! overrides one of the tuned numbers of src/params.rs. `--help` prints the
-//! usage (src/options.rs); `--flag=value` works too.
+//! overrides one of the tuned numbers of src/agent/params.rs. `--help` prints the
+//! usage (src/agent/options.rs); `--flag=value` works too.
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;

@@ -1,4 +1,4 @@
-//! The duel plan (M = 2, src/duel.rs) on constructed positions: it reads
+//! The duel plan (M = 2, src/policy/duel.rs) on constructed positions: it reads
 //! the AI's next move off its greedy target and never spends a turn on a
 //! move that target makes void.
 

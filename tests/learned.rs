@@ -1,5 +1,5 @@
-//! The learned base policy's features (src/features.rs) and scorer
-//! (src/learned.rs): on constructed positions, and against the hand-tuned
+//! The learned base policy's features (src/policy/features.rs) and scorer
+//! (src/policy/learned.rs): on constructed positions, and against the hand-tuned
 //! valuation it generalises, along recorded games.
 #![allow(clippy::needless_range_loop)]
 

@@ -223,7 +223,10 @@ fn races_up_to(bound: usize, game: &Game, state: &State, decision: &Decision) ->
 fn the_duel_races_every_legal_first_move_up_to_its_bound() {
     let config = Params::default().planner(2);
     let bound = config.max_candidates;
-    assert!(bound >= 40, "the duel's measured bound (src/params.rs)");
+    assert!(
+        bound >= 40,
+        "the duel's measured bound (src/agent/params.rs)"
+    );
     // Work enough for the whole field (Config::rollouts_per_candidate).
     let work = (bound as f64 * config.rollouts_per_candidate) as u64;
     let mut widest = 0;
@@ -344,11 +347,11 @@ fn a_cap_on_the_simulated_turns_ends_the_turn_whatever_the_allowance() {
     });
 }
 
-/// The bot's own duel planner (its real settings, src/params.rs) and its
+/// The bot's own duel planner (its real settings, src/agent/params.rs) and its
 /// decision in `state` against the attacker, with work for its whole field
 /// and its alternative continuation.
 /// The two positions below (tests/common) are those the duel's tree search
-/// is tested on (tests/duel_search.rs); the plan's parry already plays the
+/// was tested on (removed in issue 26); the plan's parry already plays the
 /// right move in both, so what they check is that the race over 40
 /// challengers and two continuations, each judged by 20-turn rollouts,
 /// does not switch away from it.

@@ -155,7 +155,7 @@ impl Player for RecordedMoves<'_> {
 
 #[test]
 fn the_rollout_loop_with_the_judges_draws_replays_every_recorded_game() {
-    // The loop every rollout runs (src/rollout.rs), given the AIs' true
+    // The loop every rollout runs (src/search/rollout.rs), given the AIs' true
     // draws and player 0's recorded moves, must end where the judge did.
     for game in recorded_games() {
         let mut judge = Judge::new(game.input.clone());

@@ -36,7 +36,7 @@ pub enum Mode {
     Full,
 }
 
-/// The bot's default seed (src/options.rs), so that `--mode bot` plays the
+/// The bot's default seed (src/agent/options.rs), so that `--mode bot` plays the
 /// game the binary plays with `--fixed-work N`.
 pub const BOT_SEED: u64 = ahc061::options::DEFAULT_SEED;
 
@@ -107,7 +107,7 @@ pub fn play(input: &ToolInput, mode: Mode, work: u64, seed: u64) -> i64 {
         Mode::Params | Mode::Full => Box::new(Oracle {
             input: input.clone(),
             belief: Belief::known(&input.params[..input.game.m]),
-            // The planner's seed as the bot derives it (src/agent.rs).
+            // The planner's seed as the bot derives it (src/agent/mod.rs).
             planner: Planner::new(
                 ahc061::params::Params::default().planner(input.game.m),
                 ahc061::base::standard(),

@@ -238,7 +238,7 @@
     (r.candidates || []).forEach(function (cand, i) {
       var tr = el("tr", { "class": String(cand.cell) === String(r.chosen) ? "chosen" : "" }, ct);
       el("td", {}, tr, i);
-      // A move raced under an alternative continuation (src/planner.rs) says which.
+      // A move raced under an alternative continuation (src/search/planner.rs) says which.
       el("td", {}, tr, "(" + cand.cell + ")" + (cand.policy ? " then alternative " + cand.policy : ""));
       el("td", {}, tr, cand.rollouts);
       el("td", { title: i === 0 ? "" : "mean log2(1 + S0/S_A) gain: " + fmt(cand.mean, 6) }, tr,

@@ -1,5 +1,5 @@
 //! The judge's text (docs/RULES.md §5): the initial input and each turn's
-//! feedback, as the bot reads them (src/protocol.rs reads them back).
+//! feedback, as the bot reads them (src/judge/protocol.rs reads them back).
 
 use ahc061::board::{N, cell, coords};
 use ahc061::protocol::Feedback;

@@ -3,7 +3,7 @@
 //! Its belief over each AI follows the AIs' observed moves through the bot's
 //! own `observe`; asked for advice, it runs its own `choose` (belief and
 //! planner) with a fixed number of rollouts and reports what it thought
-//! through its own trace line (src/trace.rs), the same record the replay
+//! through its own trace line (src/agent/trace.rs), the same record the replay
 //! page shows. Nothing of the bot is re-implemented here.
 
 use std::cell::RefCell;
@@ -58,7 +58,7 @@ impl Coach {
     }
 
     /// Feeds the judge's report of a turn, as the bot's game loop does
-    /// (src/agent.rs `play`): the mirror plays it, then the belief learns
+    /// (src/agent/mod.rs `play`): the mirror plays it, then the belief learns
     /// from the AIs' choices.
     pub fn observe(&mut self, feedback: &Feedback) {
         let before = self.mirror.state;

@@ -1,8 +1,8 @@
 //! One game played by hand: player 0's moves come from the person, the AIs'
 //! from the case's own parameters and r1, r2, every turn resolved by the
-//! local judge (`ahc061_sim::judge`, on the engine of src/rules.rs) exactly
+//! local judge (`ahc061_sim::judge`, on the engine of src/engine/rules.rs) exactly
 //! as `tester` would resolve it. Keeps what undo and the log need, and the
-//! coach (src/agent.rs's bot) in step with the game.
+//! coach (src/agent/mod.rs's bot) in step with the game.
 
 use std::sync::Arc;
 

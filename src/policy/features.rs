@@ -1,13 +1,13 @@
 //! What a learned policy sees of one destination of player 0: a short
 //! vector of numbers per legal cell, computed from the position and the
-//! forecast of the AIs' moves (src/forecast.rs).
+//! forecast of the AIs' moves (src/policy/forecast.rs).
 //!
 //! The cell's kind for player 0 picks a *group* (unowned, an AI's level-1
 //! cell — the leader's or another's —, an AI's higher cell — the leader's
 //! or another's —, our own cell below the cap, our own cell at the cap), and
 //! each group has its own few features, all in units of the cell's value V
 //! (V/1000, so 1 is an average cell). A linear scorer over them generalises
-//! the hand-tuned valuation of src/forecast.rs, which is one point of its
+//! the hand-tuned valuation of src/policy/forecast.rs, which is one point of its
 //! weight space ([`crate::learned::HAND_TUNED`]).
 
 use crate::board::{Bits, Cell, MAX_PLAYERS, bit, neighbours};

@@ -1,9 +1,9 @@
 //! The baseline policy: a one-ply greedy choice by what a move is worth to
 //! player 0's score relative to the leading AI. It plays `--policy greedy`
 //! (the floor the planner is measured against) and answers a turn whose
-//! plan failed (src/agent.rs); the forecast (src/forecast.rs) uses its
+//! plan failed (src/agent/mod.rs); the forecast (src/policy/forecast.rs) uses its
 //! leader and its best-legal-move search. The rollouts' base policies are
-//! the forecast's and, at M = 2, the duel plan's (src/planner.rs).
+//! the forecast's and, at M = 2, the duel plan's (src/search/planner.rs).
 
 use crate::board::{Cell, cells, has, neighbours};
 use crate::rules::{legal_moves, reach};

@@ -31,7 +31,7 @@ impl Allowance {
 
 /// How the budget is spread over the turns: the last turns decide little
 /// (few moves left to exploit), so they get less. Its defaults are the
-/// bot's; src/params.rs can override them.
+/// bot's; src/agent/params.rs can override them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Schedule {
     /// Milliseconds kept back for reading, writing, the belief and the

@@ -11,12 +11,12 @@ pub struct Options {
     pub fixed_work: Option<u64>,
     /// Which policy plays: the rollout planner (default) or the greedy baseline.
     pub policy: PolicyKind,
-    /// When set, the planner's trace goes to this file (see src/trace.rs).
+    /// When set, the planner's trace goes to this file (see src/agent/trace.rs).
     pub trace: Option<String>,
-    /// When set, player 0's base policy by name (src/base.rs); else the
+    /// When set, player 0's base policy by name (src/policy/base.rs); else the
     /// standard one.
     pub base: Option<String>,
-    /// The tuned numbers, with any `--set key=value` applied (src/params.rs).
+    /// The tuned numbers, with any `--set key=value` applied (src/agent/params.rs).
     pub params: crate::params::Params,
 }
 
@@ -42,7 +42,7 @@ Usage: ahc061 [OPTIONS]   (--flag VALUE and --flag=VALUE both work)
                     the bot then plays the same game every time
   --policy POLICY   planner (default) or greedy (the one-ply baseline)
   --base NAME       player 0's base policy under the planner: hand or learned
-                    (default: the bot's standard one, src/base.rs)
+                    (default: the bot's standard one, src/policy/base.rs)
   --trace FILE      writes one JSON line a turn of what the bot thought, for
                     `vis --trace` (also the environment variable AHC061_TRACE)
   --set KEY=VALUE   overrides one tuned number (repeatable); the keys:

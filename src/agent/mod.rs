@@ -1,5 +1,13 @@
-//! The bot's game loop: read the initial input, then every turn choose a
-//! move, send it, read the judge's feedback and check it on the mirror.
+//! The agent around the search: the game loop (here), its options and tuned
+//! parameters, the trace of what it thought, and how it survives a fault.
+//!
+//! The game loop: read the initial input, then every turn choose a move,
+//! send it, read the judge's feedback and check it on the mirror.
+
+pub mod fault;
+pub mod options;
+pub mod params;
+pub mod trace;
 
 use std::io::{BufRead, Write};
 
@@ -113,7 +121,7 @@ impl FullBot {
         }
     }
 
-    /// Writes a line per turn to `trace` (see src/trace.rs).
+    /// Writes a line per turn to `trace` (see src/agent/trace.rs).
     pub fn with_trace(mut self, trace: crate::trace::Trace) -> FullBot {
         self.trace = Some(trace);
         self

@@ -21,7 +21,7 @@ use crate::rollout::{FirstThenBase, SampledAis, play_out};
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
 
-/// The planner's knobs (their values: src/params.rs).
+/// The planner's knobs (their values: src/agent/params.rs).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
     /// Turns simulated after the first one.
@@ -48,9 +48,6 @@ pub struct Config {
     /// Add each AI's expected destination, when legal for us, to the
     /// candidates.
     pub block_candidates: bool,
-    /// The duel's tree search (src/duel_search.rs) with these knobs plays
-    /// instead of the flat rollouts, when set (M = 2 only).
-    pub duel_search: Option<crate::duel_search::Config>,
     /// What a rollout cut at the horizon before the game's end is worth.
     pub leaf: Leaf,
     /// Standard errors of margin by which the turn's decision counts as
@@ -98,7 +95,6 @@ impl Default for Config {
             max_turns: 0,
             switch_z: 2.0,
             block_candidates: false,
-            duel_search: None,
             leaf: Leaf::Objective,
             settle_z: 0.0,
             alternatives: [None; MAX_ALTERNATIVES],
@@ -162,7 +158,7 @@ pub struct Decision {
     pub candidates: Vec<Candidate>,
     pub rollouts: u64,
     /// Turns simulated in all by those rollouts (what a pooled clock
-    /// charges: src/clock.rs).
+    /// charges: src/search/clock.rs).
     pub simulated_turns: u64,
 }
 
@@ -176,8 +172,6 @@ pub struct Planner {
     /// ([`Config::alternatives`]).
     pub alternatives: Vec<Box<dyn BasePolicy>>,
     rng: Pcg64Mcg,
-    /// The duel's search, when it plays instead (see `Config::duel_search`).
-    duel: Option<crate::duel_search::DuelSearch>,
     /// Rollouts a second on the last turns played by the clock, for the
     /// work-aware bound on the candidates.
     rate: Option<f64>,
@@ -185,7 +179,6 @@ pub struct Planner {
 
 impl Planner {
     pub fn new(config: Config, base: Box<dyn BasePolicy>, seed: u64) -> Planner {
-        let duel = (config.duel_search).map(|duel| crate::duel_search::DuelSearch::new(duel, seed));
         let alternatives = (config.alternatives.iter().flatten())
             .map(|&order| -> Box<dyn BasePolicy> {
                 Box::new(DuelOrdered {
@@ -200,7 +193,6 @@ impl Planner {
             generator: Box::new(TopRanked::from_config(&config)),
             alternatives,
             rng: Pcg64Mcg::seed_from_u64(seed),
-            duel,
             rate: None,
         }
     }
@@ -214,9 +206,6 @@ impl Planner {
         belief: &Belief,
         allowance: Allowance,
     ) -> Decision {
-        if let Some(duel) = &mut self.duel {
-            return duel.choose(game, state, belief, allowance);
-        }
         let started = std::time::Instant::now();
         // A rollout simulates the first turn and up to `horizon` more.
         let length = (state.turn + 1 + self.config.horizon).min(game.turns) - state.turn;
@@ -510,9 +499,6 @@ pub enum Leaf {
     /// The objective of the scores extrapolated to the game's end, each
     /// player going on gaining at the rate it gained during the rollout.
     Extrapolated,
-    /// The objective of the final scores predicted by the learned leaf
-    /// value (src/leaf.rs).
-    Learned,
 }
 
 impl Leaf {
@@ -521,9 +507,6 @@ impl Leaf {
         let left = game.turns - leaf.turn;
         if left == 0 || self == Leaf::Objective {
             return objective(leaf, game.m);
-        }
-        if self == Leaf::Learned {
-            return crate::leaf::value(&crate::leaf_weights::LEAF, game, root, leaf);
         }
         let played = (leaf.turn - root.turn).max(1) as f64;
         let at_end = |p: usize| {

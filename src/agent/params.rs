@@ -1,9 +1,9 @@
 //! Every tuned number of the bot in one tree, with its defaults in one
 //! place: the planner's settings for the duel (M = 2) and for larger games,
-//! the duel's tree search, the clock's schedule and the belief's size.
+//! the clock's schedule and the belief's size.
 //!
 //! A tuner changes them at run time, without recompiling, by `key=value`
-//! pairs: the bot's `--set` (src/options.rs) and selfplay's `--set` both go
+//! pairs: the bot's `--set` (src/agent/options.rs) and selfplay's `--set` both go
 //! through [`Params::set`]. An unknown key or a bad value is an error, never
 //! silently ignored: a tuning run that changed nothing would look like a
 //! measured null result.
@@ -141,7 +141,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.leaf",
-        "a rollout cut before the end: objective (as it stands), extrapolated or learned (src/leaf.rs)",
+        "a rollout cut before the end: objective (as it stands) or extrapolated",
     ),
     (
         "{duel,many}.settle_z",
@@ -149,7 +149,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.alternatives",
-        "other continuations raced beside the base: none, or up to two duel tier orders as digits (0123645,0123465; src/duel.rs)",
+        "other continuations raced beside the base: none, or up to two duel tier orders as digits (0123645,0123465; src/policy/duel.rs)",
     ),
     (
         "{duel,many}.alternatives_from",
@@ -162,14 +162,6 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "{duel,many}.attacks",
         "every legal attack on an AI's cell joins the candidates (true|false)",
-    ),
-    (
-        "duel.search",
-        "the duel's tree search instead of the flat planner (on|off)",
-    ),
-    (
-        "duel.search.KNOB",
-        "a knob of that search (turns it on): horizon, depth, width, batch, explore, widen, z, cont",
     ),
     ("clock.reserve_ms", "milliseconds kept back from the budget"),
     (
@@ -213,21 +205,6 @@ impl Params {
             let known = names.join(", ");
             format!("unknown key {key:?} (known after \"{prefix}.\": {known})")
         };
-        if let Some(knob) = key.strip_prefix("duel.search.") {
-            if !crate::duel_search::KNOBS.contains(&knob) {
-                return Err(unknown("duel.search", crate::duel_search::KNOBS));
-            }
-            let search = self.duel.duel_search.get_or_insert_with(Default::default);
-            return search.set(knob, value).map_err(|what| bad(&what));
-        }
-        if key == "duel.search" {
-            self.duel.duel_search = match value {
-                "on" => Some(self.duel.duel_search.unwrap_or_default()),
-                "off" => None,
-                _ => return Err(bad("on or off")),
-            };
-            return Ok(());
-        }
         if let Some((class, field)) = key.split_once('.') {
             let config = match class {
                 "duel" => Some(&mut self.duel),
@@ -353,8 +330,7 @@ impl Config {
                 self.leaf = match value {
                     "objective" => Leaf::Objective,
                     "extrapolated" => Leaf::Extrapolated,
-                    "learned" => Leaf::Learned,
-                    _ => return Err("objective, extrapolated or learned".into()),
+                    _ => return Err("objective or extrapolated".into()),
                 }
             }
             _ => return Err(format!("{} after the class", config_fields().join(", "))),
@@ -392,17 +368,6 @@ mod tests {
         // The defaults: halve the challengers every three rounds, down to one.
         let many = params.planner(4);
         assert_eq!((many.halve_every, many.keep, many.finalists), (3, 0.5, 1));
-    }
-
-    #[test]
-    fn the_duel_search_is_off_unless_asked() {
-        assert!(Params::default().planner(2).duel_search.is_none());
-        let on = Params::default()
-            .with_overrides(["duel.search.depth=3"])
-            .unwrap();
-        assert_eq!(on.planner(2).duel_search.unwrap().depth, 3);
-        let off = on.with_overrides(["duel.search=off"]).unwrap();
-        assert!(off.planner(2).duel_search.is_none());
     }
 
     #[test]

@@ -7,8 +7,8 @@
 //! where a new one goes in.
 
 use crate::ai::AiParams;
+use crate::blocking::Blocking;
 use crate::board::{Bits, Cell, MAX_PLAYERS};
-use crate::duel_policy::Blocking;
 use crate::forecast::{self, Forecast};
 use crate::learned::{self, Table, Weights};
 use crate::state::{Game, State};
@@ -97,9 +97,9 @@ fn duel_move(game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
     (game.m == 2).then(|| crate::duel::choose(game, state, ais.legal[1], Some(ais.targets[1])))
 }
 
-/// The hand-tuned base: the duel plan against a single AI (src/duel.rs),
+/// The hand-tuned base: the duel plan against a single AI (src/policy/duel.rs),
 /// else the move of highest expected worth under the forecast
-/// (src/forecast.rs).
+/// (src/policy/forecast.rs).
 pub struct HandTuned;
 
 impl BasePolicy for HandTuned {
@@ -119,13 +119,13 @@ impl BasePolicy for HandTuned {
 }
 
 /// The learned base: the duel plan against a single AI, else the linear
-/// scorer of src/learned.rs with the weights of the game's size class.
+/// scorer of src/policy/learned.rs with the weights of the game's size class.
 pub struct Linear {
     pub table: Table,
 }
 
 impl Linear {
-    /// The weights trained by the `train` tool (src/learned_weights.rs).
+    /// The weights trained by the `train` tool (src/policy/learned_weights.rs).
     pub fn trained() -> Linear {
         Linear {
             table: crate::learned_weights::TRAINED,
@@ -191,7 +191,7 @@ impl<T: DuelOverride> BasePolicy for T {
 
 /// Another base, except that in the duel it first stands in the AI's way
 /// when the AI is about to attack one of our cells it could capture or
-/// lower (src/duel_policy.rs, [`Blocking`]): our piece, the owner's, stays,
+/// lower (src/policy/blocking.rs, [`Blocking`]): our piece, the owner's, stays,
 /// the cell gains a level and the AI's move is void.
 pub struct DuelBlocking {
     pub inner: Box<dyn BasePolicy>,
@@ -210,26 +210,7 @@ impl DuelOverride for DuelBlocking {
     }
 }
 
-/// Another base, except that in the duel it plays the scored plan of
-/// src/duel_linear.rs with `weights`.
-pub struct ScoredDuel {
-    pub inner: Box<dyn BasePolicy>,
-    pub weights: crate::duel_linear::Weights,
-}
-
-impl DuelOverride for ScoredDuel {
-    fn inner(&self) -> &dyn BasePolicy {
-        &*self.inner
-    }
-
-    fn duel(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
-        (game.m == 2).then(|| {
-            crate::duel_linear::choose(&self.weights, game, state, ais.legal[1], ais.targets[1])
-        })
-    }
-}
-
-/// The duel plan with its tiers in another order (src/duel.rs), else
+/// The duel plan with its tiers in another order (src/policy/duel.rs), else
 /// `inner`: an alternative continuation for the planner's rollouts.
 pub struct DuelOrdered {
     pub inner: Box<dyn BasePolicy>,
@@ -249,23 +230,16 @@ impl DuelOverride for DuelOrdered {
 }
 
 /// The names [`by_name`] knows.
-pub const NAMES: &str =
-    "hand, learned, with +block1, +block or +duel (the scored duel plan) after either";
+pub const NAMES: &str = "hand, learned, with +block1 or +block after either";
 
 /// A base policy by name: `hand` ([`HandTuned`]) or `learned` ([`Linear`]
-/// with the trained weights of src/learned_weights.rs), followed by
+/// with the trained weights of src/policy/learned_weights.rs), followed by
 /// `+block1` or `+block` for [`DuelBlocking`] of attacks on our level-1
 /// cells or on all of them.
 pub fn by_name(name: &str) -> Option<Box<dyn BasePolicy>> {
     let (name, blocking) = match name.split_once('+') {
         Some((name, "block1")) => (name, Some(1)),
         Some((name, "block")) => (name, Some(u8::MAX)),
-        Some((name, "duel")) => {
-            return Some(Box::new(ScoredDuel {
-                inner: by_name(name)?,
-                weights: crate::duel_weights::TRAINED,
-            }));
-        }
         Some(_) => return None,
         None => (name, None),
     };

@@ -1,8 +1,7 @@
 //! One simulated stretch of game: the loop every rollout runs, whoever plays
 //! in it. Player 0's side and the AIs' side are parameters, so that the
-//! planner (sampled AIs, the base policy), the duel's tree search (its tree,
-//! then a continuation) and the tools' omniscient oracle (the AIs exactly as
-//! the judge will move them) share one loop:
+//! planner (sampled AIs, the base policy) and the tools' omniscient oracle
+//! (the AIs exactly as the judge will move them) share one loop:
 //!
 //! - [`AiModel`]: the AIs' parameters for this rollout and their moves;
 //! - [`Player`]: player 0's move in each simulated turn.

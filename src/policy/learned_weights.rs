@@ -1,4 +1,4 @@
-//! The learned base policy's weights (src/learned.rs), one vector per
+//! The learned base policy's weights (src/policy/learned.rs), one vector per
 //! class of game size, written by the trainer (tools/src/bin/train.rs);
 //! do not edit by hand.
 //! The last run of a chain (hand-tuned start, then classes 0, 1, 2 in turn,

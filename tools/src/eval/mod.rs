@@ -3,6 +3,8 @@
 //!
 //! The statistics are small pure functions at the bottom, tested on their own.
 
+pub mod command;
+
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! A learned valuation of player 0's destinations: a linear scorer over the
-//! features of src/features.rs, one weight vector per game size class. Its
+//! features of src/policy/features.rs, one weight vector per game size class. Its
 //! weights are trained by the `train` tool (tools/src/bin/train.rs) and
-//! written, as Rust source, to src/learned_weights.rs.
+//! written, as Rust source, to src/policy/learned_weights.rs.
 
 use crate::board::{Bits, Cell, MAX_PLAYERS};
 use crate::features::{self, PER_GROUP, TurnContext, WEIGHTS};
@@ -29,7 +29,7 @@ pub fn class(m: usize) -> usize {
     }
 }
 
-/// The hand-tuned valuation of src/forecast.rs (its reach factor 0.15,
+/// The hand-tuned valuation of src/policy/forecast.rs (its reach factor 0.15,
 /// swings 2.5 / 1.4, hurts 1.1 / 0.15, early levels at half) expressed in
 /// these features, up to the reach factor's fade being linear here: the
 /// trainer's starting point.

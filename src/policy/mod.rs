@@ -1,0 +1,11 @@
+//! Player 0's one-turn policies: the base the planner improves on (hand-tuned
+//! or learned), the forecast it values moves by, the duel plan, the greedy floor.
+
+pub mod base;
+pub mod blocking;
+pub mod duel;
+pub mod features;
+pub mod forecast;
+pub mod greedy;
+pub mod learned;
+pub mod learned_weights;

@@ -1,0 +1,6 @@
+//! The search over player 0's moves: Monte Carlo rollouts from each candidate
+//! against AIs drawn from the belief, within the clock's allowance.
+
+pub mod clock;
+pub mod planner;
+pub mod rollout;

@@ -1,0 +1,239 @@
+//! `selfplay [--dir DIR] [--budget S | --fixed-work N] [--policy planner|base|greedy] [-j N]`:
+//! plays the bot's policy in-process against the local judge on every input
+//! of DIR, without pipes or a child process: the quick strength check used
+//! for tuning (the tester and eval run the real binary). Any tuned number
+//! can be overridden with `--set KEY=VALUE` (src/agent/params.rs); `--details`
+//! prints each game's final scores, cells and wasted moves on stderr;
+//! `--moves DIR` writes each game's move list for `profile`.
+//! Prints one row per case (case, M, score, seconds), then the mean by M.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use ahc061::agent::{FullBot, Greedy, Policy};
+use ahc061::board::coords;
+use ahc061::clock::Clock;
+use ahc061::mirror::Mirror;
+use ahc061::params::Params;
+use ahc061_sim::judge::{Judge, ToolInput};
+use clap::Parser;
+use rayon::prelude::*;
+
+use crate::eval::{Row, moves_path, prepare_moves_dir, write_moves, write_rows};
+use details::{Parryable, TurnEffect};
+
+mod details;
+
+#[derive(Parser)]
+#[command(about = "In-process self-play of the bot's policy over a folder of cases")]
+pub struct Args {
+    /// Plays the tool input files DIR/*.txt, in name order.
+    #[arg(long, value_name = "DIR", default_value = "tests/data/in")]
+    dir: PathBuf,
+    /// Total seconds per game (the bot's clock).
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.8)]
+    budget: f64,
+    /// Rollouts per turn instead of the clock (0: the planner's base move).
+    #[arg(long, value_name = "ROLLOUTS", conflicts_with = "fixed_turns")]
+    fixed_work: Option<u64>,
+    /// Simulated turns per turn instead of the clock: a fixed amount of work
+    /// that, as time does, buys more rollouts when they are shorter (a
+    /// shorter horizon, a later turn).
+    #[arg(long, value_name = "TURNS", conflicts_with = "pooled_turns")]
+    fixed_turns: Option<u64>,
+    /// Simulated turns for the whole game, TURNS for each of its turns,
+    /// spread by the clock's schedule as the time budget is: what a turn
+    /// leaves unused goes to the turns after it.
+    #[arg(long, value_name = "TURNS", conflicts_with = "fixed_work")]
+    pooled_turns: Option<u64>,
+    /// planner, base (the planner's base move alone: no rollouts) or greedy.
+    #[arg(long, default_value = "planner")]
+    policy: String,
+    /// Games at once.
+    #[arg(short, long = "jobs", value_name = "JOBS", default_value_t = 2)]
+    j: usize,
+    /// The bot's seed.
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    seed: u64,
+    /// Overrides one of the bot's tuned numbers, as the bot's own `--set`
+    /// (repeatable; `ahc061 --help` lists the keys), e.g.
+    /// `--set many.switch_z=1.5`.
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_override)]
+    set: Vec<String>,
+    /// Player 0's base policy: hand or learned (default: the bot's standard one).
+    #[arg(long)]
+    base: Option<String>,
+    /// The learned base's weights from FILE (as `train -o` writes them)
+    /// instead of the committed ones; implies `--base learned`.
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
+    /// Writes one row per case as `eval --out` does (TSV), for
+    /// `eval --rows FILE --compare OTHER`.
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Per-game details on stderr.
+    #[arg(long)]
+    details: bool,
+    /// Writes each game's move list to DIR/NAME.out.txt (one `x y` line a
+    /// turn, as the tester's stdout), for `profile` (created if missing).
+    #[arg(long, value_name = "DIR")]
+    moves: Option<PathBuf>,
+}
+
+fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
+    match args.policy.as_str() {
+        "greedy" => Box::new(Greedy),
+        _ => {
+            let params = Params::default()
+                .with_overrides(args.set.iter().map(String::as_str))
+                .expect("checked by clap");
+            let work = if args.policy == "base" {
+                Some(0)
+            } else {
+                args.fixed_work
+            };
+            let clock = match (args.fixed_turns, args.pooled_turns) {
+                _ if args.policy == "base" => Clock::new(start, args.budget, work),
+                (Some(turns), _) => Clock::fixed_turns(start, turns),
+                (_, Some(turns)) => Clock::pooled_turns(start, turns, mirror.game.turns),
+                _ => Clock::new(start, args.budget, work),
+            };
+            let base: Box<dyn ahc061::base::BasePolicy> = match &args.weights {
+                Some(path) => {
+                    let text = std::fs::read_to_string(path).expect("a readable --weights file");
+                    let table = crate::train::parse_table(&text).expect("weights");
+                    Box::new(ahc061::base::Linear { table })
+                }
+                None => match &args.base {
+                    Some(name) => ahc061::base::by_name(name).expect("a known --base"),
+                    None => ahc061::base::standard(),
+                },
+            };
+            Box::new(FullBot::with_params(
+                mirror, args.seed, clock, &params, base,
+            ))
+        }
+    }
+}
+
+/// One `--set` pair, checked before any game starts.
+fn parse_override(pair: &str) -> Result<String, String> {
+    Params::default().with_overrides([pair])?;
+    Ok(pair.to_string())
+}
+
+fn play(path: &Path, args: &Args) -> (usize, i64, f64) {
+    let start = Instant::now();
+    let text = std::fs::read_to_string(path).expect("readable input");
+    let mut judge = Judge::new(ToolInput::parse(&text).expect("a tool input file"));
+    let m = judge.input.game.m;
+    let mut mirror = Mirror::new(judge.input.game.clone());
+    let mut policy = policy(args, &mirror, start);
+    let mut wasted = 0;
+    let mut lost = 0i64;
+    let mut idle = 0;
+    let mut captured = 0i64;
+    let mut parryable = Parryable::default();
+    let mut moves = Vec::with_capacity(judge.input.game.turns);
+    while !judge.finished() {
+        let (x, y) = coords(policy.choose(&mirror));
+        moves.push(format!("{x} {y}"));
+        let (feedback, outcome) = judge.play(x, y).expect("the policy played an illegal move");
+        wasted += (outcome.returned() & 1) as usize;
+        let before = mirror.state;
+        mirror.apply(&feedback);
+        if args.details {
+            let turn = TurnEffect::of(&mirror.game, &before, &mirror.state);
+            lost += turn.lost;
+            captured += turn.captured;
+            if !turn.gained && (outcome.returned() & 1) == 0 {
+                idle += 1;
+            }
+            parryable.add(&judge.input, &before, &mirror.state, &feedback);
+        }
+        policy.observe(&mirror, &before, &feedback);
+    }
+    if let Some(dir) = &args.moves {
+        let name = path.file_stem().unwrap_or_default().to_string_lossy();
+        if let Err(e) = write_moves(&moves_path(dir, &name), &moves) {
+            eprintln!("selfplay: error: {e:#}");
+            std::process::exit(1);
+        }
+    }
+    if args.details {
+        let st = &judge.state;
+        eprintln!(
+            "{}: M={m} S0={} SA={} cells0={} wasted={wasted} idle={idle} lost={lost} captured={captured} parryable={} parryable_greedy={} score={}",
+            path.display(),
+            st.score[0],
+            st.best_ai_score(m),
+            st.owned[0].count_ones(),
+            parryable.lost,
+            parryable.lost_to_greedy,
+            judge.score()
+        );
+    }
+    (m, judge.score(), start.elapsed().as_secs_f64())
+}
+
+/// Plays every case of `args.dir` and prints (and with `-o`, writes) the rows.
+pub fn run(args: Args) {
+    let files = crate::cli::input_files_or_exit("selfplay", &args.dir);
+    if let Some(dir) = &args.moves
+        && let Err(e) = prepare_moves_dir(dir)
+    {
+        eprintln!("selfplay: error: {e:#}");
+        std::process::exit(1);
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(args.j)
+        .build_global()
+        .expect("thread pool");
+    let results: Vec<(usize, i64, f64)> = files.par_iter().map(|f| play(f, &args)).collect();
+    for (f, r) in files.iter().zip(&results) {
+        let name = f.file_stem().unwrap_or_default().to_string_lossy();
+        println!("{name}\t{}\t{}\t{:.3}", r.0, r.1, r.2);
+    }
+    let n = results.len() as f64;
+    let mean = results.iter().map(|r| r.1 as f64).sum::<f64>() / n;
+    let max_time = results.iter().map(|r| r.2).fold(0.0, f64::max);
+    if let Some(path) = &args.out {
+        let rows: Vec<Row> = files
+            .iter()
+            .zip(&results)
+            .map(|(f, r)| Row {
+                case: f
+                    .file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+                seed: None,
+                m: r.0,
+                u: 0,
+                score: r.1,
+                wall_s: r.2,
+                error: None,
+                stderr_tail: None,
+            })
+            .collect();
+        if let Err(e) = write_rows(path, &rows) {
+            eprintln!("selfplay: error: {e:#}");
+            std::process::exit(1);
+        }
+    }
+    eprintln!("cases {n} mean {mean:.0} max_time {max_time:.3}");
+    for m in 2..=8 {
+        let s: Vec<f64> = results
+            .iter()
+            .filter(|r| r.0 == m)
+            .map(|r| r.1 as f64)
+            .collect();
+        if !s.is_empty() {
+            eprintln!(
+                "M={m}: {:.0} ({} cases)",
+                s.iter().sum::<f64>() / s.len() as f64,
+                s.len()
+            );
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! The `train` command (tools/src/bin/train.rs is its front): its arguments
+//! and its two ways, `search` (CMA-ES) and `imitate` (expert iteration).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use ahc061::learned::{self, CLASSES, HAND_TUNED, Table, Weights};
+use anyhow::{Context, Result};
+use clap::{Args, Parser, Subcommand};
+use cmaes::{CMAES, CMAESOptions, DVector, Mode, ParallelObjectiveFunction};
+use rayon::prelude::*;
+
+use crate::train;
+
+#[derive(Parser)]
+#[command(about = "Learns the base policy's weights (src/policy/learned_weights.rs)")]
+pub struct Cli {
+    #[command(subcommand)]
+    how: How,
+}
+
+#[derive(Subcommand)]
+enum How {
+    /// CMA-ES on base-only self-play.
+    Search(Search),
+    /// One round of expert iteration: fit the planner's moves.
+    Imitate(Imitate),
+}
+
+/// What both ways share.
+#[derive(Args)]
+struct Common {
+    /// Seeds of the held-out cases, never trained on (M = 2 skipped).
+    #[arg(long, value_name = "A..B", default_value = "200000..200700")]
+    holdout: String,
+    /// Start from the hand-tuned weights instead of the committed ones.
+    #[arg(long)]
+    from_hand: bool,
+    /// Start from the weights in FILE (as `-o` writes them).
+    #[arg(long, value_name = "FILE", conflicts_with = "from_hand")]
+    from: Option<PathBuf>,
+    /// Trains the weights of one class of game size only: 0 (M = 3–4),
+    /// 1 (M = 5–6) or 2 (M = 7–8); the other classes are kept from the
+    /// start. Without it, one vector for every M ≥ 3.
+    #[arg(long, value_name = "CLASS", value_parser = clap::value_parser!(u8).range(0..3))]
+    class: Option<u8>,
+    /// Seed of the run's random numbers.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Writes the weights as Rust source to FILE (e.g. src/policy/learned_weights.rs).
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct Search {
+    #[command(flatten)]
+    common: Common,
+    /// Seeds of the training cases (M = 2 skipped: the duel plan plays them).
+    #[arg(long, value_name = "A..B", default_value = "100000..101500")]
+    train: String,
+    /// Generations of CMA-ES.
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    generations: usize,
+    /// Candidates per generation (default: CMA-ES's own, 4 + 3 ln n).
+    #[arg(long, value_name = "N")]
+    population: Option<usize>,
+    /// Initial step size on the weights.
+    #[arg(long, value_name = "SIGMA", default_value_t = 0.2)]
+    sigma: f64,
+    /// Evaluates the search's mean on the held-out cases every N generations.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    holdout_every: usize,
+}
+
+#[derive(Args)]
+struct Imitate {
+    #[command(flatten)]
+    common: Common,
+    /// Seeds of the games the planner plays (M = 2 skipped).
+    #[arg(long, value_name = "A..B", default_value = "300000..300300")]
+    games: String,
+    /// Rollouts a turn for the planner.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    work: u64,
+    /// Adam steps of the fit.
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    steps: usize,
+    /// Adam's step size.
+    #[arg(long, value_name = "RATE", default_value_t = 0.02)]
+    rate: f64,
+}
+
+/// Runs the way the command line chose.
+pub fn run(cli: Cli) -> Result<()> {
+    match cli.how {
+        How::Search(args) => search(args),
+        How::Imitate(args) => imitate(args),
+    }
+}
+
+impl Common {
+    /// The table the run starts from.
+    fn start_table(&self) -> Result<Table> {
+        Ok(match (&self.from, self.from_hand) {
+            (Some(path), _) => read_table(path)?,
+            (None, true) => [HAND_TUNED; CLASSES],
+            (None, false) => ahc061::learned_weights::TRAINED,
+        })
+    }
+
+    /// The weights the run starts from (class 0's when it trains them all).
+    fn start(&self) -> Result<Weights> {
+        Ok(self.start_table()?[self.class.unwrap_or(0) as usize])
+    }
+
+    /// Whether a game of `m` players is one the run trains for.
+    fn wants(&self, m: usize) -> bool {
+        m >= 3 && self.class.is_none_or(|c| learned::class(m) == c as usize)
+    }
+
+    /// The start table with the trained class (or every class) replaced.
+    fn table_with(&self, weights: &Weights) -> Result<Table> {
+        let mut table = self.start_table()?;
+        match self.class {
+            Some(c) => table[c as usize] = *weights,
+            None => table = [*weights; CLASSES],
+        }
+        Ok(table)
+    }
+}
+
+fn read_table(path: &Path) -> Result<Table> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    train::parse_table(&text).with_context(|| format!("{}", path.display()))
+}
+
+fn score(weights: &[f64], cases: &[ahc061_sim::judge::ToolInput]) -> f64 {
+    train::mean_score_parallel(cases, &train::linear(weights))
+}
+
+fn write(common: &Common, weights: &Weights, provenance: Vec<String>) -> Result<()> {
+    if let Some(path) = &common.out {
+        let table = common.table_with(weights)?;
+        std::fs::write(path, train::table_source(&table, &provenance))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+fn command_line() -> String {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    format!("Command: train {}", args.join(" "))
+}
+
+/// Runs a CMA-ES search to its end, a line a generation (its best
+/// fitness, the best so far, the step size, the time); every `every`
+/// generations and at the last, `check` gets the search mean (to score it
+/// on held-out cases, print that on the same line, keep and write it).
+fn run_search<F: ParallelObjectiveFunction>(
+    cma: &mut CMAES<F>,
+    started: &Instant,
+    every: usize,
+    mut check: impl FnMut(usize, &[f64]) -> Result<()>,
+) -> Result<()> {
+    loop {
+        let done = cma.next_parallel();
+        let generation = cma.generation();
+        let best = cma.overall_best_individual().map_or(f64::NAN, |b| b.value);
+        let current = cma.current_best_individual().map_or(f64::NAN, |b| b.value);
+        print!(
+            "generation {generation:3}  best of this one {current:.4}  best so far {best:.4}  sigma {:.3}  {:.0} s",
+            cma.sigma(),
+            started.elapsed().as_secs_f64()
+        );
+        if generation.is_multiple_of(every) || done.is_some() {
+            check(generation, cma.mean().as_slice())?;
+        }
+        println!();
+        if let Some(end) = done {
+            println!("stopped: {:?}", end.reasons);
+            return Ok(());
+        }
+    }
+}
+
+fn search(args: Search) -> Result<()> {
+    let started = Instant::now();
+    let train_cases = train::cases(&args.train, |m| args.common.wants(m))?;
+    let holdout_cases = train::cases(&args.common.holdout, |m| args.common.wants(m))?;
+    let start = args.common.start()?;
+    let start_scores = (score(&start, &train_cases), score(&start, &holdout_cases));
+    let hand = (
+        score(&HAND_TUNED, &train_cases),
+        score(&HAND_TUNED, &holdout_cases),
+    );
+    println!(
+        "{} training cases ({}), {} held out ({}); start: train {:.2}k, held out {:.2}k; hand-tuned: {:.2}k, {:.2}k",
+        train_cases.len(),
+        args.train,
+        holdout_cases.len(),
+        args.common.holdout,
+        start_scores.0,
+        start_scores.1,
+        hand.0,
+        hand.1
+    );
+    let objective =
+        |x: &DVector<f64>| train::mean_score(&train_cases, &train::linear(x.as_slice()));
+    let mut options = CMAESOptions::new(start.to_vec(), args.sigma)
+        .mode(Mode::Maximize)
+        .seed(args.common.seed)
+        .max_generations(args.generations);
+    if let Some(n) = args.population {
+        options = options.population_size(n);
+    }
+    let mut cma = options
+        .build(objective)
+        .map_err(|e| anyhow::anyhow!("CMA-ES options: {e:?}"))?;
+    let mut kept = (start_scores.1, start);
+    run_search(
+        &mut cma,
+        &started,
+        args.holdout_every,
+        |generation, mean| {
+            let mean = train::weights(mean);
+            let (on_train, held) = (score(&mean, &train_cases), score(&mean, &holdout_cases));
+            print!("  | mean: train {on_train:.2}k held out {held:.2}k");
+            if held > kept.0 {
+                kept = (held, mean);
+                // Written as it improves: a long run stopped early keeps it.
+                let note = format!(
+                    "Best so far at generation {generation}: base-only mean score (thousands) train {on_train:.2}, held out {held:.2}."
+                );
+                write(&args.common, &mean, vec![command_line(), note])?;
+            }
+            Ok(())
+        },
+    )?;
+    let (held, weights) = kept;
+    let on_train = score(&weights, &train_cases);
+    println!(
+        "kept the search mean best on the held-out cases: train {on_train:.2}k, held out {held:.2}k (start {:.2}k, {:.2}k); {:.0} s",
+        start_scores.0,
+        start_scores.1,
+        started.elapsed().as_secs_f64()
+    );
+    let provenance = vec![
+        command_line(),
+        format!(
+            "Base-only mean score (thousands): train {on_train:.2}, held out {held:.2}; the start had {:.2}, {:.2}.",
+            start_scores.0, start_scores.1
+        ),
+    ];
+    write(&args.common, &weights, provenance)
+}
+
+fn imitate(args: Imitate) -> Result<()> {
+    let started = Instant::now();
+    let games = train::cases(&args.games, |m| args.common.wants(m))?;
+    let holdout_cases = train::cases(&args.common.holdout, |m| args.common.wants(m))?;
+    let start = args.common.start()?;
+    let positions: Vec<train::Position> = games
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(i, input)| {
+            let base = Box::new(train::linear(&start));
+            train::record_game(input, base, args.work, args.common.seed ^ i as u64)
+        })
+        .collect();
+    let (loss0, hit0) = train::imitation_loss(&positions, &start);
+    println!(
+        "{} games ({}), {} positions, {:.0} s; start: loss {loss0:.3}, planner's move at the top {:.1} %",
+        games.len(),
+        args.games,
+        positions.len(),
+        started.elapsed().as_secs_f64(),
+        100.0 * hit0
+    );
+    let weights = train::fit(&positions, &start, args.steps, args.rate);
+    let (loss, hit) = train::imitation_loss(&positions, &weights);
+    let (before, after) = (
+        score(&start, &holdout_cases),
+        score(&weights, &holdout_cases),
+    );
+    println!(
+        "fitted: loss {loss:.3}, planner's move at the top {:.1} %; base alone on the held-out cases {before:.2}k -> {after:.2}k; {:.0} s",
+        100.0 * hit,
+        started.elapsed().as_secs_f64()
+    );
+    let provenance = vec![
+        command_line(),
+        format!(
+            "Imitation of the planner at {} rollouts a turn, {} positions: loss {loss0:.3} -> {loss:.3}, top-1 {:.1} % -> {:.1} %; base alone held out {before:.2}k -> {after:.2}k.",
+            args.work,
+            positions.len(),
+            100.0 * hit0,
+            100.0 * hit
+        ),
+    ];
+    write(&args.common, &weights, provenance)
+}
