@@ -119,6 +119,43 @@ fn hand_tuned_weights_reproduce_the_forecasts_valuation_along_recorded_games() {
     assert!(compared > 1000, "{compared}");
 }
 
+/// The turn's folded scorer, which the rollouts use, values every legal
+/// cell as the feature-by-feature dot product does (up to rounding), with
+/// the committed weights of every class, along recorded games to the end.
+#[test]
+fn the_turn_scorer_is_the_dot_product_of_the_features() {
+    let mut compared = 0;
+    for seed in [0, 1, 4, 5, 6] {
+        let input = common::input(&format!("{seed:04}"));
+        let g = input.game.clone();
+        let params = input.params;
+        let mut judge = Judge::new(input);
+        while !judge.finished() {
+            let state = judge.state;
+            let legal = rules::ai_legal_moves(&state, g.m);
+            let forecast = Forecast::new(&g, &state, &params, &legal);
+            let turn = TurnContext::new(&g, &state, &legal);
+            for weights in ahc061::learned_weights::TRAINED.iter().chain([&HAND_TUNED]) {
+                let scorer = learned::TurnScorer::new(weights, &turn);
+                for d in cells(rules::legal_moves(&state, g.m, 0)) {
+                    let dot = learned::value(weights, &g, &state, &forecast, &turn, d);
+                    let folded = scorer.value(&g, &state, &forecast, &turn, d);
+                    assert!(
+                        (dot - folded).abs() < 1e-9 * dot.abs().max(1.0),
+                        "seed {seed} turn {} cell {:?}: {dot} against {folded}",
+                        state.turn,
+                        coords(d)
+                    );
+                    compared += 1;
+                }
+            }
+            let (x, y) = coords(choose_seeing(&HandTuned, &g, &state, &params));
+            judge.play(x, y).unwrap();
+        }
+    }
+    assert!(compared > 10_000, "{compared}");
+}
+
 #[test]
 fn the_learned_base_plays_legal_moves_only() {
     let input = common::input("0000");

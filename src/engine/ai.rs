@@ -167,17 +167,62 @@ pub fn greedy_target(
     params: &AiParams,
     legal: crate::board::Bits,
 ) -> Cell {
+    // A greedy choice is the best cell of one of five categories, and the
+    // best of a category is its most valuable cell (the first in cell order
+    // among equals; the first of all when the category is worth 0): one integer scan per category, then the judge's
+    // comparison with its tie tolerance over those few, in cell order.
+    let mine = state.owned[p];
+    let taken = (state.owned.iter()).fold(0, |all, &owned| all | owned);
+    let enemy = taken & !mine;
+    let groups = [
+        (legal & !taken, params.wa),
+        (legal & mine & !state.capped, params.wb),
+        (legal & mine & state.capped, 0.0),
+        (legal & enemy & state.level_one, params.wc),
+        (legal & enemy & !state.level_one, params.wd),
+    ];
+    let mut best: [(Cell, f64); 5] = [(0, 0.0); 5];
+    let mut n = 0;
+    for (set, weight) in groups {
+        if set != 0 {
+            // Worth 0 whatever its value, a category's first cell is its best.
+            let cell = if weight == 0.0 {
+                set.trailing_zeros() as Cell
+            } else {
+                most_valuable(game, set)
+            };
+            best[n] = (cell, game.value[cell as usize] as f64 * weight);
+            n += 1;
+        }
+    }
+    let best = &mut best[..n];
+    best.sort_unstable_by_key(|&(cell, _)| cell);
     // Values are never negative, so −1 is below every cell; −∞ would make
     // the tolerance below NaN and no cell would ever be taken.
     // The bar a cell must clear is kept rather than recomputed per cell.
     let mut bar = -1.0 + tie_tolerance(-1.0);
     let mut choice = state.pos[p];
-    for c in crate::board::cells(legal) {
-        let value = params.value(game, state, p, c);
+    for &(c, value) in best.iter() {
         if value > bar {
             bar = value + tie_tolerance(value);
             choice = c;
         }
     }
     choice
+}
+
+/// The cell of `set` of highest value, the first in cell order among equals
+/// (`set` must not be empty).
+#[inline]
+fn most_valuable(game: &Game, set: crate::board::Bits) -> Cell {
+    let mut best = set.trailing_zeros() as Cell;
+    let mut top = game.value[best as usize];
+    for c in crate::board::cells(set & (set - 1)) {
+        let v = game.value[c as usize];
+        if v > top {
+            top = v;
+            best = c;
+        }
+    }
+    best
 }

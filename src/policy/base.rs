@@ -154,9 +154,9 @@ impl BasePolicy for Linear {
         }
         let forecast = ais.forecast(game, state);
         let turn = crate::features::TurnContext::new(game, state, ais.legal);
-        let weights = self.weights(game);
+        let scorer = learned::TurnScorer::new(self.weights(game), &turn);
         let worth = our_moves(game, state)
-            .map(|c| (learned::value(weights, game, state, &forecast, &turn, c), c))
+            .map(|c| (scorer.value(game, state, &forecast, &turn, c), c))
             .collect();
         ranking(state, worth, None)
     }

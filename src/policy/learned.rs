@@ -83,6 +83,111 @@ pub fn value(
     w.iter().zip(&x).map(|(w, x)| w * x).sum()
 }
 
+/// [`value`] for one turn, its constants folded into each group's weights
+/// once: the same sums in another order, so equal up to rounding (the
+/// rollouts call it for every legal cell of every simulated turn).
+pub struct TurnScorer {
+    /// Per group of an AI's or no one's cell: the constant factor of
+    /// `v·free`, then the extra factors for one AI and for two or more
+    /// AIs in reach, for open and for own neighbours.
+    fought: [[f64; 5]; 5],
+    /// Own cell below the cap: the constant factor of `v`, then the extras
+    /// for early and level ≥ 2, threat, level 1, threat at level 1, the
+    /// leader's reach and level / U.
+    below: [f64; 7],
+    /// Own cell at the cap: the constant and the factor of `v·threat`.
+    at_cap: [f64; 2],
+}
+
+impl TurnScorer {
+    pub fn new(weights: &Weights, turn: &TurnContext) -> TurnScorer {
+        let w = |g: features::Group| &weights[g as usize * PER_GROUP..][..PER_GROUP];
+        let mut fought = [[0.0; 5]; 5];
+        for (g, row) in fought.iter_mut().enumerate() {
+            let group = features::Group::ALL[g];
+            let w = w(group);
+            let leader = matches!(
+                group,
+                features::Group::LeaderLevel1 | features::Group::LeaderHigher
+            );
+            let ratio = if leader { turn.log_ratio } else { 0.0 };
+            *row = [
+                w[0] + w[5] * ratio + w[6] * turn.late,
+                w[1] + w[3] * turn.late,
+                w[2] + w[3] * turn.late,
+                w[4] / 4.0,
+                w[7] / 4.0,
+            ];
+        }
+        let b = w(features::Group::OwnBelowCap);
+        let a = w(features::Group::OwnAtCap);
+        TurnScorer {
+            fought,
+            below: [b[0] + b[4] * turn.late, b[1], b[2], b[3], b[6], b[5], b[7]],
+            at_cap: [a[0], a[1]],
+        }
+    }
+
+    /// The value of moving onto `d`.
+    #[inline]
+    pub fn value(
+        &self,
+        game: &Game,
+        state: &State,
+        forecast: &Forecast,
+        turn: &TurnContext,
+        d: Cell,
+    ) -> f64 {
+        let c = d as usize;
+        // A product, not a quotient: the same to rounding, several times faster.
+        let v = game.value[c] as f64 * 0.001;
+        let owner = state.owner[c];
+        let level = state.level[c];
+        if owner == 0 {
+            let threat = 1.0 - forecast.free[c] as f64;
+            if level >= game.u {
+                return self.at_cap[0] + self.at_cap[1] * v * threat;
+            }
+            let b = &self.below;
+            let level_one = level == 1;
+            let mut f = b[0] + b[2] * threat;
+            if turn.early && level >= 2 {
+                f += b[1];
+            }
+            if level_one {
+                f += b[3] + b[4] * threat;
+            }
+            if crate::board::has(turn.leader_reach, d) {
+                f += b[5];
+            }
+            f += b[6] * level as f64 / game.u as f64;
+            return v * f;
+        }
+        let group = if owner == crate::state::NOBODY {
+            features::Group::Unowned
+        } else {
+            let leader = owner as usize == turn.leader;
+            match (level == 1, leader) {
+                (true, true) => features::Group::LeaderLevel1,
+                (true, false) => features::Group::OtherLevel1,
+                (false, true) => features::Group::LeaderHigher,
+                (false, false) => features::Group::OtherHigher,
+            }
+        };
+        let row = &self.fought[group as usize];
+        let around = crate::board::neighbours(crate::board::bit(d));
+        let open = (around & turn.unowned).count_ones() as f64;
+        let ours = (around & state.owned[0]).count_ones() as f64;
+        let mut f = row[0] + row[3] * open + row[4] * ours;
+        match forecast.reach_count[c] {
+            0 => {}
+            1 => f += row[1],
+            _ => f += row[2],
+        }
+        v * forecast.free[c] as f64 * f
+    }
+}
+
 /// The move of `ours` (player 0's legal set) of highest value under
 /// `weights` (lowest cell on ties); `legal` are the AIs' legal sets.
 pub fn best_move(
@@ -94,7 +199,8 @@ pub fn best_move(
     ours: Bits,
 ) -> Cell {
     let turn = TurnContext::new(game, state, legal);
+    let scorer = TurnScorer::new(weights, &turn);
     crate::greedy::best_move_in(state, ours, |d| {
-        value(weights, game, state, forecast, &turn, d)
+        scorer.value(game, state, forecast, &turn, d)
     })
 }
