@@ -425,3 +425,31 @@ fn with_attacks_on_every_legal_attack_on_an_ai_is_a_candidate() {
     }
     assert!(with.len() <= 3, "{with:?}");
 }
+
+#[test]
+fn the_decision_says_which_candidates_the_race_cut_and_the_threshold() {
+    // With work to spare the cuts leave one finalist: every other
+    // challenger is marked cut, the base move never is, and the move
+    // played is the base's or the finalist's.
+    let config = Params::default().planner(2);
+    let mut cut_seen = 0;
+    along_a_duel("0018", config, 3000, 12, |_, state, decision| {
+        let turn = state.turn + 1;
+        assert_eq!(decision.threshold, config.switch_z, "turn {turn}");
+        let (base, challengers) = decision.candidates.split_first().unwrap();
+        assert!(!base.cut, "turn {turn}");
+        let racing: Vec<_> = challengers.iter().filter(|c| !c.cut).collect();
+        assert_eq!(
+            racing.len(),
+            config.finalists.min(challengers.len()),
+            "turn {turn}"
+        );
+        let playable = |c: &&Candidate| !c.cut && c.cell == decision.cell;
+        assert!(
+            decision.candidates.iter().any(|c| playable(&c)),
+            "turn {turn}"
+        );
+        cut_seen += challengers.len() - racing.len();
+    });
+    assert!(cut_seen > 0);
+}

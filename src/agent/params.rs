@@ -37,7 +37,8 @@ impl Default for Params {
             // M >= 3, where the rollouts run to the game's end. Blocking the
             // AI's move as a candidate: +12.5k at M = 2, −2.5k (noise) at
             // M >= 3. The duel's tree search played as well as the flat
-            // planner at equal work, not better (issue 11): off. Session 11:
+            // planner at equal work, not better (issue 11): removed (docs/
+            // RESULTS.md, "issue 26"). Session 11:
             // racing 40 first moves instead of the base's top 10 gained
             // 29k a case at 24 000 simulated turns a turn (the plan's
             // one-turn ranking left the best move out; all legal moves,
@@ -86,7 +87,12 @@ impl Default for Params {
             // On half those cases, with the attacks raced, a soft maximum
             // over the AIs' extrapolated finals lost 2.1k, and the learned
             // base with one V more on attacks, raced beside the base as a
-            // second continuation, 15.4k.
+            // second continuation, 15.4k. Session 15, on those 518 cases
+            // with the attacks: horizon 30 lost 6.8k; 20 000 simulated turns
+            // a turn gained 1.4k (noise) over 10 000, and 5 000 lost 13.5k
+            // (work pays below 10 000, where real time is at M >= 5); a
+            // switch threshold rising with the challengers left (z + 0.5 or
+            // 1.0 × sqrt(2 ln K)) lost 1.3k and 8.2k at 5 000.
             many: Config {
                 horizon: 20,
                 leaf: Leaf::Extrapolated,

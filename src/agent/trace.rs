@@ -2,7 +2,8 @@
 //! one JSON object per turn with what the bot thought before moving — each
 //! AI's posterior summary (mean and spread of wb/wa, wc/wa, wd/wa, ε) and
 //! the planner's candidates with their rollouts and estimated advantage over
-//! the base move. `vis --trace FILE` shows it beside the true parameters.
+//! the base move, whether the race cut them, and the z a challenger needed.
+//! `vis --trace FILE` shows it beside the true parameters.
 //! When off, nothing here runs: the bot holds `None` and checks it once a turn.
 
 use std::fmt::Write as _;
@@ -74,9 +75,10 @@ pub fn line(
     played: Cell,
 ) -> String {
     let mut out = format!(
-        "{{\"turn\":{turn},\"planned\":{},\"rollouts\":{},\"chosen\":{},\"ais\":[",
+        "{{\"turn\":{turn},\"planned\":{},\"rollouts\":{},\"threshold\":{},\"chosen\":{},\"ais\":[",
         decision.is_some(),
         decision.map_or(0, |d| d.rollouts),
+        number(decision.map_or(f64::NAN, |d| d.threshold)),
         cell_json(played)
     );
     for p in 1..game.m {
@@ -100,13 +102,14 @@ pub fn line(
         for (k, c) in candidates.iter().enumerate() {
             let _ = write!(
                 out,
-                "{}{{\"cell\":{},\"policy\":{},\"rollouts\":{},\"mean\":{},\"z\":{}}}",
+                "{}{{\"cell\":{},\"policy\":{},\"rollouts\":{},\"mean\":{},\"z\":{},\"cut\":{}}}",
                 if k > 0 { "," } else { "" },
                 cell_json(c.cell),
                 c.policy,
                 c.rollouts,
                 number(c.mean()),
-                number(c.z())
+                number(c.z()),
+                c.cut
             );
         }
     }

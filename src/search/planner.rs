@@ -118,6 +118,9 @@ pub struct Candidate {
     pub diff: f64,
     /// Σ of the squared differences, for the standard error.
     pub diff_sq: f64,
+    /// Dropped by a cut of the race (successive halving) before the turn
+    /// ended: it could not be played, whatever its z on fewer rollouts.
+    pub cut: bool,
 }
 
 impl Candidate {
@@ -160,6 +163,8 @@ pub struct Decision {
     /// Turns simulated in all by those rollouts (what a pooled clock
     /// charges: src/search/clock.rs).
     pub simulated_turns: u64,
+    /// The z a challenger still in the race needed to replace the base move.
+    pub threshold: f64,
 }
 
 pub struct Planner {
@@ -267,19 +272,24 @@ impl Planner {
                 alive = 1 + self.kept(alive - 1);
             }
         }
+        let threshold = self.config.switch_z;
         let cell = candidates[1..alive]
             .iter()
-            .filter(|c| c.z() > self.config.switch_z)
+            .filter(|c| c.z() > threshold)
             .max_by(|a, b| a.mean().total_cmp(&b.mean()))
             .map_or(base.cell, |c| c.cell);
         if matches!(allowance, Allowance::Until(_)) {
             self.measure_rate(done, started.elapsed().as_secs_f64());
+        }
+        for cand in &mut candidates[alive..] {
+            cand.cut = true;
         }
         Decision {
             cell,
             candidates,
             rollouts: done,
             simulated_turns: turns(done),
+            threshold,
         }
     }
 

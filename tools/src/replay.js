@@ -230,13 +230,17 @@
         beliefCell(el("td", {}, tr), k, ai.p, ai.mean[k], ai.sd[k], truth ? truth[k] : null);
       }
     });
-    el("h3", {}, box, "Planner, turn " + r.turn + ": " + r.rollouts + " rollouts; played (" + r.chosen + ")" +
-      (r.planned === false ? " (fallback: the planner failed)" : ""));
+    el("h3", { id: "planner-head" }, box, "Planner, turn " + r.turn + ": " + r.rollouts + " rollouts; played (" + r.chosen + ")" +
+      (r.planned === false ? " (fallback: the planner failed)" : "") +
+      // A challenger replaces the base move only above this z, and only if
+      // the race did not cut it first (a cut one's z is from fewer rollouts).
+      (r.threshold != null ? "; a challenger still racing needs z > " + fmt(r.threshold, 2) : ""));
     var ct = el("table", { id: "candidates" }, box);
     var ch = el("tr", {}, ct);
     ["#", "move", "rollouts", "advantage over the base move (score points)", "z", ""].forEach(function (h) { el("th", {}, ch, h); });
     (r.candidates || []).forEach(function (cand, i) {
-      var tr = el("tr", { "class": String(cand.cell) === String(r.chosen) ? "chosen" : "" }, ct);
+      var played = String(cand.cell) === String(r.chosen);
+      var tr = el("tr", { "class": played ? "chosen" : cand.cut ? "cut" : "" }, ct);
       el("td", {}, tr, i);
       // A move raced under an alternative continuation (src/search/planner.rs) says which.
       el("td", {}, tr, "(" + cand.cell + ")" + (cand.policy ? " then alternative " + cand.policy : ""));
@@ -244,7 +248,7 @@
       el("td", { title: i === 0 ? "" : "mean log2(1 + S0/S_A) gain: " + fmt(cand.mean, 6) }, tr,
         i === 0 ? "base move" : advantagePoints(cand.mean));
       el("td", { "class": "z" }, tr, i === 0 ? "" : zText(cand.z, cand.mean));
-      el("td", {}, tr, String(cand.cell) === String(r.chosen) ? "played" : "");
+      el("td", {}, tr, played ? "played" : cand.cut ? "cut by the race" : "");
     });
     candidateLayer.textContent = "";
     (r.candidates || []).forEach(function (cand, i) {
@@ -322,9 +326,19 @@
     // checking that every collision the table reports has its cross on the
     // board, on top of whatever stands there.
     var collisions = { table: 0, board: 0, visible: 0 };
+    // And that the candidates the race cut are marked as the trace says,
+    // under a header that gives the threshold.
+    var cut = { rows: 0, traced: 0, thresholds: 0 };
     show(0);
     while (turn < LAST) {
       step(1);
+      cut.rows += document.querySelectorAll("#candidates tr.cut").length;
+      var rec = traceByTurn[Math.max(turn, 1)];
+      (rec ? rec.candidates || [] : []).forEach(function (c) {
+        if (c.cut && String(c.cell) !== String(rec.chosen)) cut.traced++;
+      });
+      var head = $("planner-head");
+      if (head && / needs z > /.test(head.textContent)) cut.thresholds++;
       playerRows.forEach(function (row) { if (/ collided$/.test(row.move.textContent)) collisions.table++; });
       Array.prototype.forEach.call(markLayer.querySelectorAll("g.collided"), function (mark) {
         collisions.board++;
@@ -342,6 +356,7 @@
       absolute: Number($("now-score").textContent),
       final: D.score,
       traced_turns: D.trace ? D.trace.length : 0,
+      cut: cut,
       belief_rows: document.querySelectorAll("#beliefs tr").length,
       controls: controls,
       headers: headers,

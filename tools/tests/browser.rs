@@ -36,7 +36,9 @@ fn replay_and_report_work_in_a_browser() {
         .arg("--log")
         .arg(&log_path)
         .arg(bot())
-        .args(["--fixed-work", "10", "--trace"])
+        // Enough work for the race to cut some candidates (its first cut
+        // comes after 12 rollouts each).
+        .args(["--fixed-work", "300", "--trace"])
         .arg(&trace_path)
         .output()
         .unwrap();
@@ -135,6 +137,12 @@ fn replay_and_report_work_in_a_browser() {
     // The bot's mind is on the page: every turn traced, a belief row per AI.
     assert_eq!(result["traced_turns"], 100, "{result}");
     assert_eq!(result["belief_rows"], m as i64, "{result}");
+    // The candidates the race cut are marked, as many as the trace says,
+    // and every turn's planner header gives the switch threshold.
+    let cut = &result["cut"];
+    assert!(cut["traced"].as_i64().unwrap() > 0, "{result}");
+    assert_eq!(cut["rows"], cut["traced"], "{result}");
+    assert_eq!(cut["thresholds"], 100, "{result}");
 
     // The report of a real run of two cases, compared with itself shifted.
     let run_dir = scratch_dir("report");
