@@ -79,43 +79,55 @@ fn the_leaders_level_1_cell_in_its_reach_carries_the_reach_and_the_score_ratio()
     assert_eq!(x[5], -free);
 }
 
+/// Hands `at` every position of five recorded games before turn `until`
+/// (the hand-tuned base playing player 0), with the forecast and turn
+/// context of the AIs' true parameters, and the case's seed.
+fn along_recorded_games(
+    until: usize,
+    mut at: impl FnMut(u64, &Game, &State, &Forecast, &TurnContext),
+) {
+    for seed in [0, 1, 4, 5, 6] {
+        let input = common::input(&format!("{seed:04}"));
+        let g = input.game.clone();
+        let params = input.params;
+        let mut judge = Judge::new(input);
+        while !judge.finished() && judge.turn() < until {
+            let state = judge.state;
+            let legal = rules::ai_legal_moves(&state, g.m);
+            let forecast = Forecast::new(&g, &state, &params, &legal);
+            let turn = TurnContext::new(&g, &state, &legal);
+            at(seed, &g, &state, &forecast, &turn);
+            let (x, y) = coords(choose_seeing(&HandTuned, &g, &state, &params));
+            judge.play(x, y).unwrap();
+        }
+    }
+}
+
 /// Before the reach factor fades (turn < 75) and where at most two AIs
 /// reach a cell, the hand-tuned weights in these features give exactly the
 /// hand-tuned valuation (in units of 1000).
 #[test]
 fn hand_tuned_weights_reproduce_the_forecasts_valuation_along_recorded_games() {
     let mut compared = 0;
-    for seed in [0, 1, 4, 5, 6] {
-        let input = common::input(&format!("{seed:04}"));
-        let g = input.game.clone();
+    along_recorded_games(75, |seed, g, state, forecast, turn| {
         if g.m < 3 {
-            continue;
+            return;
         }
-        let params = input.params;
-        let mut judge = Judge::new(input);
-        while judge.turn() < 75 {
-            let state = judge.state;
-            let legal = rules::ai_legal_moves(&state, g.m);
-            let forecast = Forecast::new(&g, &state, &params, &legal);
-            let turn = TurnContext::new(&g, &state, &legal);
-            for d in cells(rules::legal_moves(&state, g.m, 0)) {
-                if forecast.reach_count[d as usize] > 2 {
-                    continue;
-                }
-                let hand = forecast::move_value(&g, &state, &forecast, turn.leader, d) / 1000.0;
-                let linear = learned::value(&HAND_TUNED, &g, &state, &forecast, &turn, d);
-                assert!(
-                    (hand - linear).abs() < 1e-6 * hand.abs().max(1.0),
-                    "seed {seed} turn {} cell {:?}: hand {hand} linear {linear}",
-                    state.turn,
-                    coords(d)
-                );
-                compared += 1;
+        for d in cells(rules::legal_moves(state, g.m, 0)) {
+            if forecast.reach_count[d as usize] > 2 {
+                continue;
             }
-            let (x, y) = coords(choose_seeing(&HandTuned, &g, &state, &params));
-            judge.play(x, y).unwrap();
+            let hand = forecast::move_value(g, state, forecast, turn.leader, d) / 1000.0;
+            let linear = learned::value(&HAND_TUNED, g, state, forecast, turn, d);
+            assert!(
+                (hand - linear).abs() < 1e-6 * hand.abs().max(1.0),
+                "seed {seed} turn {} cell {:?}: hand {hand} linear {linear}",
+                state.turn,
+                coords(d)
+            );
+            compared += 1;
         }
-    }
+    });
     assert!(compared > 1000, "{compared}");
 }
 
@@ -125,34 +137,22 @@ fn hand_tuned_weights_reproduce_the_forecasts_valuation_along_recorded_games() {
 #[test]
 fn the_turn_scorer_is_the_dot_product_of_the_features() {
     let mut compared = 0;
-    for seed in [0, 1, 4, 5, 6] {
-        let input = common::input(&format!("{seed:04}"));
-        let g = input.game.clone();
-        let params = input.params;
-        let mut judge = Judge::new(input);
-        while !judge.finished() {
-            let state = judge.state;
-            let legal = rules::ai_legal_moves(&state, g.m);
-            let forecast = Forecast::new(&g, &state, &params, &legal);
-            let turn = TurnContext::new(&g, &state, &legal);
-            for weights in ahc061::learned_weights::TRAINED.iter().chain([&HAND_TUNED]) {
-                let scorer = learned::TurnScorer::new(weights, &turn);
-                for d in cells(rules::legal_moves(&state, g.m, 0)) {
-                    let dot = learned::value(weights, &g, &state, &forecast, &turn, d);
-                    let folded = scorer.value(&g, &state, &forecast, &turn, d);
-                    assert!(
-                        (dot - folded).abs() < 1e-9 * dot.abs().max(1.0),
-                        "seed {seed} turn {} cell {:?}: {dot} against {folded}",
-                        state.turn,
-                        coords(d)
-                    );
-                    compared += 1;
-                }
+    along_recorded_games(usize::MAX, |seed, g, state, forecast, turn| {
+        for weights in ahc061::learned_weights::TRAINED.iter().chain([&HAND_TUNED]) {
+            let scorer = learned::TurnScorer::new(weights, turn);
+            for d in cells(rules::legal_moves(state, g.m, 0)) {
+                let dot = learned::value(weights, g, state, forecast, turn, d);
+                let folded = scorer.value(g, state, forecast, turn, d);
+                assert!(
+                    (dot - folded).abs() < 1e-9 * dot.abs().max(1.0),
+                    "seed {seed} turn {} cell {:?}: {dot} against {folded}",
+                    state.turn,
+                    coords(d)
+                );
+                compared += 1;
             }
-            let (x, y) = coords(choose_seeing(&HandTuned, &g, &state, &params));
-            judge.play(x, y).unwrap();
         }
-    }
+    });
     assert!(compared > 10_000, "{compared}");
 }
 

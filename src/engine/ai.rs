@@ -169,10 +169,11 @@ pub fn greedy_target(
 ) -> Cell {
     // A greedy choice is the best cell of one of five categories, and the
     // best of a category is its most valuable cell (the first in cell order
-    // among equals; the first of all when the category is worth 0): one integer scan per category, then the judge's
-    // comparison with its tie tolerance over those few, in cell order.
+    // among equals; the first of all when the category is worth 0): one
+    // integer scan per category, then the judge's comparison with its tie
+    // tolerance over those few, in cell order.
     let mine = state.owned[p];
-    let taken = (state.owned.iter()).fold(0, |all, &owned| all | owned);
+    let taken = state.taken();
     let enemy = taken & !mine;
     let groups = [
         (legal & !taken, params.wa),

@@ -128,6 +128,12 @@ impl Game {
 }
 
 impl State {
+    /// Every owned cell, whoever owns it.
+    #[inline]
+    pub fn taken(&self) -> Bits {
+        self.owned.iter().fold(0, |all, &owned| all | owned)
+    }
+
     /// Checks the rules' invariants: levels within 0..=U, owned cells at
     /// level >= 1 and unowned ones at 0, bitboards in step with the owner
     /// grid, every piece on a cell of its owner (so no player is left without

@@ -116,19 +116,49 @@ impl TurnContext {
         let leader_reach = legal[leader];
         let left = game.turns.saturating_sub(state.turn) as f64;
         let ratio = state.score[0].max(1) as f64 / state.score[leader].max(1) as f64;
-        let mut taken: Bits = 0;
-        for p in 0..game.m {
-            taken |= state.owned[p];
-        }
         TurnContext {
             leader,
             late: (1.0 - left / LATE_TURNS).max(0.0),
             log_ratio: ratio.log2().clamp(-2.0, 2.0),
             early: state.turn < EARLY_TURNS,
             leader_reach,
-            unowned: crate::board::ALL & !taken,
+            unowned: crate::board::ALL & !state.taken(),
         }
     }
+}
+
+/// The group of destination `d`.
+#[inline]
+pub fn group(game: &Game, state: &State, turn: &TurnContext, d: Cell) -> Group {
+    let owner = state.owner[d as usize];
+    let level = state.level[d as usize];
+    if owner == 0 {
+        return if level >= game.u {
+            Group::OwnAtCap
+        } else {
+            Group::OwnBelowCap
+        };
+    }
+    if owner == NOBODY {
+        return Group::Unowned;
+    }
+    let leader = owner as usize == turn.leader;
+    match (level == 1, leader) {
+        (true, true) => Group::LeaderLevel1,
+        (true, false) => Group::OtherLevel1,
+        (false, true) => Group::LeaderHigher,
+        (false, false) => Group::OtherHigher,
+    }
+}
+
+/// How many of the four neighbours of `d` are unowned, and how many ours.
+#[inline]
+pub fn open_and_ours(state: &State, turn: &TurnContext, d: Cell) -> (f64, f64) {
+    let around = neighbours(bit(d));
+    (
+        (around & turn.unowned).count_ones() as f64,
+        (around & state.owned[0]).count_ones() as f64,
+    )
 }
 
 /// The group of destination `d` and its features.
@@ -142,17 +172,17 @@ pub fn of(
 ) -> (Group, [f64; PER_GROUP]) {
     let c = d as usize;
     let v = game.value[c] as f64 / 1000.0;
-    let owner = state.owner[c];
     let level = state.level[c];
-    if owner == 0 {
+    let group = group(game, state, turn, d);
+    if group == Group::OwnAtCap || group == Group::OwnBelowCap {
         let threat = 1.0 - forecast.free[c] as f64;
-        if level >= game.u {
+        if group == Group::OwnAtCap {
             let x = [1.0, v * threat, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
-            return (Group::OwnAtCap, x);
+            return (group, x);
         }
         let flag = |b: bool| if b { v } else { 0.0 };
         return (
-            Group::OwnBelowCap,
+            group,
             [
                 v,
                 flag(turn.early && level >= 2),
@@ -165,22 +195,10 @@ pub fn of(
             ],
         );
     }
-    let group = if owner == NOBODY {
-        Group::Unowned
-    } else {
-        let leader = owner as usize == turn.leader;
-        match (level == 1, leader) {
-            (true, true) => Group::LeaderLevel1,
-            (true, false) => Group::OtherLevel1,
-            (false, true) => Group::LeaderHigher,
-            (false, false) => Group::OtherHigher,
-        }
-    };
     let vf = v * forecast.free[c] as f64;
     let k = forecast.reach_count[c];
-    let around = neighbours(bit(d));
-    let open = (around & turn.unowned).count_ones() as f64 / 4.0;
-    let ours = (around & state.owned[0]).count_ones() as f64 / 4.0;
+    let (open, ours) = open_and_ours(state, turn, d);
+    let (open, ours) = (open / 4.0, ours / 4.0);
     let ratio = if matches!(group, Group::LeaderLevel1 | Group::LeaderHigher) {
         turn.log_ratio
     } else {

@@ -68,7 +68,9 @@ pub const HAND_TUNED: Weights = {
     w
 };
 
-/// The value of moving onto `d` under `weights`.
+/// The value of moving onto `d` under `weights`: the model's definition,
+/// a dot product of the features (src/policy/features.rs) as the trainer
+/// fits them. The bot plays through its faster form, [`TurnScorer`].
 #[inline]
 pub fn value(
     weights: &Weights,
@@ -141,20 +143,20 @@ impl TurnScorer {
         let c = d as usize;
         // A product, not a quotient: the same to rounding, several times faster.
         let v = game.value[c] as f64 * 0.001;
-        let owner = state.owner[c];
         let level = state.level[c];
-        if owner == 0 {
+        let group = features::group(game, state, turn, d);
+        if group == features::Group::OwnAtCap {
             let threat = 1.0 - forecast.free[c] as f64;
-            if level >= game.u {
-                return self.at_cap[0] + self.at_cap[1] * v * threat;
-            }
+            return self.at_cap[0] + self.at_cap[1] * v * threat;
+        }
+        if group == features::Group::OwnBelowCap {
+            let threat = 1.0 - forecast.free[c] as f64;
             let b = &self.below;
-            let level_one = level == 1;
             let mut f = b[0] + b[2] * threat;
             if turn.early && level >= 2 {
                 f += b[1];
             }
-            if level_one {
+            if level == 1 {
                 f += b[3] + b[4] * threat;
             }
             if crate::board::has(turn.leader_reach, d) {
@@ -163,21 +165,8 @@ impl TurnScorer {
             f += b[6] * level as f64 / game.u as f64;
             return v * f;
         }
-        let group = if owner == crate::state::NOBODY {
-            features::Group::Unowned
-        } else {
-            let leader = owner as usize == turn.leader;
-            match (level == 1, leader) {
-                (true, true) => features::Group::LeaderLevel1,
-                (true, false) => features::Group::OtherLevel1,
-                (false, true) => features::Group::LeaderHigher,
-                (false, false) => features::Group::OtherHigher,
-            }
-        };
         let row = &self.fought[group as usize];
-        let around = crate::board::neighbours(crate::board::bit(d));
-        let open = (around & turn.unowned).count_ones() as f64;
-        let ours = (around & state.owned[0]).count_ones() as f64;
+        let (open, ours) = features::open_and_ours(state, turn, d);
         let mut f = row[0] + row[3] * open + row[4] * ours;
         match forecast.reach_count[c] {
             0 => {}

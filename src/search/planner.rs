@@ -487,7 +487,7 @@ impl CandidateGenerator for TopRanked {
             .flatten()
             .copied();
         // Attacks on the AIs' cells, which the ranking may keep out.
-        let theirs = (1..game.m).fold(0, |all, p| all | state.owned[p]);
+        let theirs = state.taken() & !state.owned[0];
         let attacks = crate::board::cells(if self.attacks { theirs } else { 0 });
         let ours = legal_moves(state, game.m, 0);
         for c in blocks.chain(attacks) {
