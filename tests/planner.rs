@@ -7,7 +7,7 @@ use ahc061::board::{Cell, cell, coords, has};
 use ahc061::clock::Allowance;
 use ahc061::duel::TierOrder;
 use ahc061::params::Params;
-use ahc061::planner::{Candidate, Config, Decision, MIN_CANDIDATES, Planner};
+use ahc061::planner::{Candidate, Config, Decision, Halving, MIN_CANDIDATES, Planner};
 use ahc061::rules;
 use ahc061::state::{Game, State};
 use ahc061_sim::judge::Judge;
@@ -452,4 +452,29 @@ fn the_decision_says_which_candidates_the_race_cut_and_the_threshold() {
         cut_seen += challengers.len() - racing.len();
     });
     assert!(cut_seen > 0);
+}
+
+#[test]
+fn halving_by_work_ends_the_race_on_its_finalists_on_a_short_turn() {
+    // 600 rollouts for up to thirty challengers: cut every three rounds,
+    // the race is still wide when some turn ends (eight left here); with
+    // the cuts spread over the turn's work (sequential halving) it is down
+    // to its finalist or the one before (a round's batch is the grain).
+    let racing_at_the_end = |halving: Halving| {
+        let config = Config {
+            halving,
+            ..Params::default().planner(2)
+        };
+        let mut widest = 0;
+        along_a_duel("0018", config, 600, 30, |_, _, decision| {
+            let challengers = &decision.candidates[1..];
+            let racing = challengers.iter().filter(|c| !c.cut).count();
+            widest = widest.max(racing);
+        });
+        widest
+    };
+    let work = racing_at_the_end(Halving::Work);
+    let rounds = racing_at_the_end(Halving::Rounds);
+    assert!(work <= 2, "{work} racing at the end");
+    assert!(rounds > 2 * work, "{rounds} racing at the end by rounds");
 }

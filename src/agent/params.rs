@@ -10,7 +10,7 @@
 
 use crate::clock::Schedule;
 use crate::duel::TierOrder;
-use crate::planner::{Config, Leaf, MAX_ALTERNATIVES};
+use crate::planner::{Config, Halving, Leaf, MAX_ALTERNATIVES};
 
 /// The bot's tuned numbers.
 #[derive(Clone, Debug, PartialEq)]
@@ -124,6 +124,10 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "{duel,many}.halve_every",
         "rounds of batches between two cuts of the challengers (COUNT)",
+    ),
+    (
+        "{duel,many}.halving",
+        "when the race cuts: rounds (every halve_every rounds) or work (an equal share of the turn's work per stage)",
     ),
     (
         "{duel,many}.keep",
@@ -332,6 +336,13 @@ impl Config {
             "per_candidate" => self.rollouts_per_candidate = non_negative(value)?,
             "alternatives_from" => self.alternatives_from = non_negative(value)?,
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
+            "halving" => {
+                self.halving = match value {
+                    "rounds" => Halving::Rounds,
+                    "work" => Halving::Work,
+                    _ => return Err("rounds or work".into()),
+                }
+            }
             "leaf" => {
                 self.leaf = match value {
                     "objective" => Leaf::Objective,

@@ -32,7 +32,10 @@ pub struct Config {
     pub batch: u64,
     /// Rounds of batches between two cuts of the challengers (successive
     /// halving): the fewer, the sooner the work goes to the close ones.
+    /// Under [`Halving::Work`] only for a turn whose work is unknown.
     pub halve_every: u64,
+    /// When the race cuts its challengers.
+    pub halving: Halving,
     /// The share of the challengers a cut keeps (the best by mean; at
     /// least one).
     pub keep: f64,
@@ -76,6 +79,29 @@ pub struct Config {
     pub attack_candidates: bool,
 }
 
+/// When the race cuts its challengers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Halving {
+    /// Every [`Config::halve_every`] rounds, whatever the turn affords: on
+    /// a short turn the race may end before its first cut, every
+    /// challenger on a handful of rollouts, and the best of many noisy
+    /// means is a false switch.
+    Rounds,
+    /// Sequential halving over the rollouts the turn affords: one stage per
+    /// cut and a last one for the finalists, each an equal share of the
+    /// work, so that the race ends with its finalists on any turn.
+    Work,
+}
+
+impl std::fmt::Display for Halving {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Halving::Rounds => "rounds",
+            Halving::Work => "work",
+        })
+    }
+}
+
 /// The fewest candidates of the base's ranking a work-aware bound
 /// ([`Config::rollouts_per_candidate`]) leaves.
 pub const MIN_CANDIDATES: usize = 10;
@@ -90,6 +116,7 @@ impl Default for Config {
             max_candidates: 10,
             batch: 4,
             halve_every: 3,
+            halving: Halving::Rounds,
             keep: 0.5,
             finalists: 1,
             max_turns: 0,
@@ -223,6 +250,8 @@ impl Planner {
         let mut done = 0u64;
         let turns = |rollouts: u64| rollouts * length as u64;
         let mut round = 0u64;
+        let stage_work = self.stage_work(affordable, alive - 1);
+        let mut stage_start = 0u64;
         'search: while alive > 1 {
             let seeds: Vec<u64> = (0..self.config.batch).map(|_| self.rng.random()).collect();
             let mut base_values = Vec::with_capacity(seeds.len());
@@ -267,9 +296,14 @@ impl Planner {
                 break;
             }
             // Cut the challengers every few rounds; the base move stays.
-            if round.is_multiple_of(self.config.halve_every) && alive > 1 + self.config.finalists {
+            let due = match stage_work {
+                Some(work) => (done - stage_start) as f64 >= work,
+                None => round.is_multiple_of(self.config.halve_every),
+            };
+            if due && alive > 1 + self.config.finalists {
                 candidates[1..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
                 alive = 1 + self.kept(alive - 1);
+                stage_start = done;
             }
         }
         let threshold = self.config.switch_z;
@@ -328,6 +362,28 @@ impl Planner {
     /// ([`Config::max_turns`]).
     fn capped(&self, turns: u64) -> bool {
         self.config.max_turns > 0 && turns >= self.config.max_turns
+    }
+
+    /// Under [`Halving::Work`], the rollouts of each stage of a race of
+    /// `challengers` on a turn that affords `affordable` (None: cut by
+    /// rounds).
+    fn stage_work(&self, affordable: Option<f64>, challengers: usize) -> Option<f64> {
+        match (self.config.halving, affordable) {
+            (Halving::Work, Some(rollouts)) => Some(rollouts / self.stages(challengers) as f64),
+            _ => None,
+        }
+    }
+
+    /// The stages of a race of `challengers`: one per cut down to the
+    /// finalists, and the finalists' own.
+    fn stages(&self, challengers: usize) -> usize {
+        let mut left = challengers;
+        let mut stages = 1;
+        while left > self.config.finalists && self.kept(left) < left {
+            left = self.kept(left);
+            stages += 1;
+        }
+        stages
     }
 
     /// How many of `challengers` a cut keeps ([`Config::keep`]).
