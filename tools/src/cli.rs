@@ -1,5 +1,6 @@
-//! What every tool's `main` shares: one line on stderr for an error, and a
-//! failing exit code.
+//! What the tools share on the command line: one line on stderr for an
+//! error (`TOOL: error: …`) and a failing exit code, and the options several
+//! of them take, parsed and explained alike (`-j/--jobs`, seconds).
 
 use std::process::ExitCode;
 
@@ -32,4 +33,26 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
             "expected a positive number of seconds, got {text:?}"
         )),
     }
+}
+
+/// `-j/--jobs`, as every tool that runs games side by side takes it: the
+/// same name, help and default everywhere (flatten it into the tool's
+/// arguments).
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct Jobs {
+    /// Games run at once (default: the number of cores).
+    #[arg(short, long = "jobs", value_name = "JOBS", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+}
+
+impl Jobs {
+    /// The games to run at once: as given, else [`default_jobs`].
+    pub fn get(self) -> usize {
+        self.jobs.map_or_else(default_jobs, usize::from)
+    }
+}
+
+/// `-j`'s default: the cores this process may use (1 if that is unknown).
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }

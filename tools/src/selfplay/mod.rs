@@ -49,9 +49,8 @@ pub struct Args {
     /// planner, base (the planner's base move alone: no rollouts) or greedy.
     #[arg(long, default_value = "planner")]
     policy: String,
-    /// Games at once.
-    #[arg(short, long = "jobs", value_name = "JOBS", default_value_t = 2)]
-    j: usize,
+    #[command(flatten)]
+    jobs: crate::cli::Jobs,
     /// The bot's seed.
     #[arg(long, value_name = "SEED", default_value_t = 1)]
     seed: u64,
@@ -186,7 +185,7 @@ pub fn run(args: Args) {
         std::process::exit(1);
     }
     rayon::ThreadPoolBuilder::new()
-        .num_threads(args.j)
+        .num_threads(args.jobs.get())
         .build_global()
         .expect("thread pool");
     let results: Vec<(usize, i64, f64)> = files.par_iter().map(|f| play(f, &args)).collect();

@@ -1,0 +1,59 @@
+//! One vocabulary across the tools (README, "Tools"): `-j/--jobs` with one
+//! default and one help line.
+
+use std::process::{Command, Output};
+
+mod common;
+
+/// Runs the tool `exe` with `args`.
+fn run(exe: &str, args: &[&str]) -> Output {
+    Command::new(exe).args(args).output().unwrap()
+}
+
+/// The tool's `--help` (with `args` before it, e.g. a subcommand).
+fn help(exe: &str, args: &[&str]) -> String {
+    let mut all = args.to_vec();
+    all.push("--help");
+    let out = run(exe, &all);
+    common::assert_success(&out);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The help's paragraph of option `flag`: its line and the explanation
+/// under it, up to the next option's line (indented at most six spaces).
+fn option(help: &str, flag: &str) -> String {
+    let mut lines = help
+        .lines()
+        .skip_while(|line| !line.trim_start().starts_with(flag));
+    let first = lines
+        .next()
+        .unwrap_or_else(|| panic!("no {flag} in:\n{help}"));
+    let is_option = |line: &str| {
+        let body = line.trim_start();
+        body.starts_with('-') && line.len() - body.len() <= 6
+    };
+    let rest: Vec<&str> = lines.take_while(|line| !is_option(line)).collect();
+    format!("{first}\n{}", rest.join("\n"))
+}
+
+const EVAL: &str = env!("CARGO_BIN_EXE_eval");
+const SELFPLAY: &str = env!("CARGO_BIN_EXE_selfplay");
+const ORACLE: &str = env!("CARGO_BIN_EXE_oracle");
+const LOADTEST: &str = env!("CARGO_BIN_EXE_loadtest");
+
+#[test]
+fn every_tool_that_runs_games_at_once_takes_the_same_jobs_option() {
+    for exe in [EVAL, SELFPLAY, ORACLE, LOADTEST] {
+        let jobs = option(&help(exe, &[]), "-j, --jobs <JOBS>");
+        assert!(
+            jobs.contains("Games run at once (default: the number of cores)"),
+            "{exe}: {jobs}"
+        );
+        assert!(!jobs.contains("[default:"), "{exe}: {jobs}");
+        // The same check of the value everywhere: at least one game.
+        let zero = run(exe, &["-j", "0"]);
+        assert_eq!(zero.status.code(), Some(2), "{exe}");
+        let stderr = String::from_utf8_lossy(&zero.stderr);
+        assert!(stderr.contains("--jobs <JOBS>"), "{exe}: {stderr}");
+    }
+}
