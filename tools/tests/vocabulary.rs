@@ -1,5 +1,7 @@
 //! One vocabulary across the tools (README, "Tools"): `-j/--jobs` with one
-//! default and one help line.
+//! default and one help line, `-o/--out FILE` always a file and
+//! `--out-dir DIR` always a folder, and `--seed` always the bot's seed
+//! (`play --case N` is the case).
 
 use std::process::{Command, Output};
 
@@ -40,6 +42,7 @@ const EVAL: &str = env!("CARGO_BIN_EXE_eval");
 const SELFPLAY: &str = env!("CARGO_BIN_EXE_selfplay");
 const ORACLE: &str = env!("CARGO_BIN_EXE_oracle");
 const LOADTEST: &str = env!("CARGO_BIN_EXE_loadtest");
+const PLAY: &str = env!("CARGO_BIN_EXE_play");
 
 #[test]
 fn every_tool_that_runs_games_at_once_takes_the_same_jobs_option() {
@@ -56,4 +59,45 @@ fn every_tool_that_runs_games_at_once_takes_the_same_jobs_option() {
         let stderr = String::from_utf8_lossy(&zero.stderr);
         assert!(stderr.contains("--jobs <JOBS>"), "{exe}: {stderr}");
     }
+}
+
+#[test]
+fn out_is_a_file_and_out_dir_a_folder() {
+    let file_tools: [(&str, &[&str]); 6] = [
+        (EVAL, &[]),
+        (SELFPLAY, &[]),
+        (ORACLE, &[]),
+        (env!("CARGO_BIN_EXE_vis"), &[]),
+        (env!("CARGO_BIN_EXE_bundle"), &[]),
+        (env!("CARGO_BIN_EXE_train"), &["search"]),
+    ];
+    for (exe, before) in file_tools {
+        let text = help(exe, before);
+        option(&text, "-o, --out <FILE>");
+        assert!(!text.contains("--out-dir"), "{exe}:\n{text}");
+    }
+    for exe in [PLAY, LOADTEST, env!("CARGO_BIN_EXE_gen")] {
+        let text = help(exe, &[]);
+        option(&text, "--out-dir <DIR>");
+        assert!(
+            !text.contains("--out <") && !text.contains("-o,"),
+            "{exe}:\n{text}"
+        );
+    }
+    // play's folder is --out-dir alone: --out (a file everywhere else) is refused.
+    // (A folder of the tests' own: were it taken, the game would go there.)
+    let folder = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("vocabulary-play-out");
+    let out = run(PLAY, &["--out", folder.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--out-dir"));
+}
+
+#[test]
+fn seed_is_the_bots_seed_and_play_takes_the_case_as_case() {
+    for exe in [PLAY, SELFPLAY, ORACLE] {
+        let seed = option(&help(exe, &[]), "--seed <SEED>");
+        assert!(seed.contains("The bot's seed"), "{exe}: {seed}");
+    }
+    let case = option(&help(PLAY, &[]), "--case <N>");
+    assert!(case.contains("generator's seed N"), "{case}");
 }
