@@ -1,6 +1,6 @@
 //! What the tools share on the command line: one line on stderr for an
 //! error (`TOOL: error: …`) and a failing exit code, and the options several
-//! of them take, parsed and explained alike (`-j/--jobs`, seconds).
+//! of them take, parsed and explained alike (`-j/--jobs`, `--base`, seconds).
 
 use std::process::ExitCode;
 
@@ -16,21 +16,23 @@ pub fn finish(name: &str, result: anyhow::Result<()>) -> ExitCode {
     }
 }
 
-/// The `*.txt` inputs of `dir`, or, as [`finish`] says it, tool `name`'s
-/// error on stderr and exit code 1.
-pub fn input_files_or_exit(name: &str, dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    crate::eval::input_files(dir).unwrap_or_else(|e| {
-        eprintln!("{name}: error: {e:#}");
-        std::process::exit(1)
-    })
-}
-
 /// A command-line duration: seconds as a positive, finite number.
 pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 => Ok(std::time::Duration::from_secs_f64(s)),
         _ => Err(format!(
             "expected a positive number of seconds, got {text:?}"
+        )),
+    }
+}
+
+/// A `--base` name (player 0's base policy, as `ahc061::base::by_name`
+/// knows them), checked when the arguments are parsed.
+pub fn parse_base(name: &str) -> Result<String, String> {
+    match ahc061::base::by_name(name) {
+        Some(_) => Ok(name.to_string()),
+        None => Err(format!(
+            "expected hand or learned (optionally +block1 or +block), got {name:?}"
         )),
     }
 }

@@ -1,11 +1,13 @@
 //! One vocabulary across the tools (README, "Tools"): `-j/--jobs` with one
 //! default and one help line, `-o/--out FILE` always a file and
-//! `--out-dir DIR` always a folder, and `--seed` always the bot's seed
-//! (`play --case N` is the case).
+//! `--out-dir DIR` always a folder, `--seed` always the bot's seed (`play
+//! --case N` is the case), and every error a line `TOOL: error: …`.
 
+use std::fs;
 use std::process::{Command, Output};
 
 mod common;
+use common::{data, scratch_dir};
 
 /// Runs the tool `exe` with `args`.
 fn run(exe: &str, args: &[&str]) -> Output {
@@ -100,4 +102,56 @@ fn seed_is_the_bots_seed_and_play_takes_the_case_as_case() {
     }
     let case = option(&help(PLAY, &[]), "--case <N>");
     assert!(case.contains("generator's seed N"), "{case}");
+}
+
+#[test]
+fn errors_name_the_tool() {
+    let dir = scratch_dir("vocabulary", "errors");
+    fs::write(dir.join("0000.txt"), "not a case\n").unwrap();
+    let bad_dir = dir.to_str().unwrap();
+    let missing = dir.join("missing.txt");
+    let cases = data("in");
+    let runs: [(&str, &str, Vec<&str>); 4] = [
+        ("selfplay", SELFPLAY, vec!["--dir", bad_dir, "-j", "1"]),
+        (
+            "selfplay",
+            SELFPLAY,
+            vec![
+                "--dir",
+                cases.to_str().unwrap(),
+                "--weights",
+                missing.to_str().unwrap(),
+            ],
+        ),
+        (
+            "belief_report",
+            env!("CARGO_BIN_EXE_belief_report"),
+            vec!["--dir", bad_dir],
+        ),
+        ("oracle", ORACLE, vec!["--dir", bad_dir, "-j", "1"]),
+    ];
+    for (name, exe, args) in runs {
+        let out = run(exe, &args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name} {args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{name} {args:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("{name}: error: ")),
+            "{name} {args:?}: {stderr}"
+        );
+    }
+    // A base policy that does not exist is refused before anything runs.
+    for exe in [SELFPLAY, env!("CARGO_BIN_EXE_bench")] {
+        let out = run(exe, &["--base", "nope"]);
+        assert_eq!(out.status.code(), Some(2), "{exe}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("expected hand or learned"),
+            "{exe}: {stderr}"
+        );
+    }
+    // So is a policy selfplay does not know (it played the planner).
+    let out = run(SELFPLAY, &["--policy", "nope"]);
+    assert_eq!(out.status.code(), Some(2));
+    fs::remove_dir_all(&dir).unwrap();
 }
