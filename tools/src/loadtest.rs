@@ -21,9 +21,8 @@ pub struct Args {
     /// The cases: seeds A..B (or A..=B), generated in memory.
     #[arg(long, value_name = "A..B", default_value = "0..500")]
     seeds: String,
-    /// Games run at once.
-    #[arg(short, long, value_name = "JOBS", default_value_t = 2)]
-    jobs: usize,
+    #[command(flatten)]
+    jobs: crate::cli::Jobs,
     /// Busy-looping processes during the loaded phase.
     #[arg(long, value_name = "PROCESSES", default_value_t = 2)]
     burners: usize,
@@ -140,7 +139,7 @@ pub fn run(args: &Args) -> Result<bool> {
             Phase::Quiet => None,
             Phase::Load => Some(Burners::start(args.burners)?),
         };
-        let rows = eval::run_all(&cases, &args.command, &options, args.jobs, None)?;
+        let rows = eval::run_all(&cases, &args.command, &options, args.jobs.get(), None)?;
         if let Some(dir) = &args.out_dir {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;

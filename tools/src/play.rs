@@ -26,11 +26,15 @@ use crate::vis::replay;
              serves a page where you play the case yourself, the bot as coach"
 )]
 pub struct Args {
-    /// Seed of the case (the official generator's; seed 0 is the example case).
-    #[arg(long, value_name = "SEED", default_value_t = 0)]
-    seed: u64,
+    /// The case: the official generator's seed N (case 0 is the example case).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    case: u64,
+    /// The bot's seed, passed to it as its own `--seed` (with --serve: the
+    /// coach's and the bot's; default: the bot's).
+    #[arg(long, value_name = "SEED")]
+    seed: Option<u64>,
     /// Where the input, the move list, the trace and the replay go (with --serve: saved logs).
-    #[arg(long, visible_alias = "out", value_name = "DIR", default_value = "out")]
+    #[arg(long, value_name = "DIR", default_value = "out")]
     out_dir: PathBuf,
     /// Asks the bot for its trace and puts it in the replay.
     #[arg(long)]
@@ -47,8 +51,8 @@ pub struct Args {
     /// The port to serve on (0: any free port; the URL is printed).
     #[arg(long, value_name = "P", default_value_t = 8061, requires = "serve")]
     port: u16,
-    /// With --serve: the case to play, a tool input file, instead of --seed's.
-    #[arg(long, value_name = "FILE", requires = "serve", conflicts_with = "seed")]
+    /// With --serve: the case to play, a tool input file, instead of --case's.
+    #[arg(long, value_name = "FILE", requires = "serve", conflicts_with = "case")]
     input: Option<PathBuf>,
     /// With --serve: the coach's and the bot's rollouts a turn.
     #[arg(long, value_name = "N", default_value_t = 200, requires = "serve")]
@@ -70,15 +74,18 @@ fn bot_path(given: Option<&PathBuf>) -> Result<PathBuf> {
 }
 
 fn play_game(args: &Args) -> Result<()> {
-    let text = generate(args.seed, None, None).to_input_string();
+    let text = generate(args.case, None, None).to_input_string();
     let input = ToolInput::parse(&text).map_err(anyhow::Error::msg)?;
     std::fs::create_dir_all(&args.out_dir)
         .with_context(|| format!("cannot create {}", args.out_dir.display()))?;
-    let input_path = args.out_dir.join(format!("{:04}.txt", args.seed));
+    let input_path = args.out_dir.join(format!("{:04}.txt", args.case));
     std::fs::write(&input_path, &text)?;
     let mut command = vec![bot_path(args.bot.as_ref())?.to_string_lossy().into_owned()];
+    if let Some(seed) = args.seed {
+        command.extend(["--seed".into(), seed.to_string()]);
+    }
     command.extend(args.bot_args.iter().cloned());
-    let trace_path = args.out_dir.join(format!("{:04}.trace.jsonl", args.seed));
+    let trace_path = args.out_dir.join(format!("{:04}.trace.jsonl", args.case));
     if args.trace {
         command.push("--trace".into());
         command.push(trace_path.to_string_lossy().into_owned());
@@ -97,7 +104,7 @@ fn play_game(args: &Args) -> Result<()> {
             input_path.display()
         );
     }
-    let moves_path = args.out_dir.join(format!("{:04}.out.txt", args.seed));
+    let moves_path = args.out_dir.join(format!("{:04}.out.txt", args.case));
     let moves: String = result.lines.iter().map(|l| format!("{l}\n")).collect();
     std::fs::write(&moves_path, &moves)?;
     let trace = if args.trace {
@@ -107,13 +114,13 @@ fn play_game(args: &Args) -> Result<()> {
     } else {
         None
     };
-    let page_path = args.out_dir.join(format!("{:04}.html", args.seed));
+    let page_path = args.out_dir.join(format!("{:04}.html", args.case));
     let replayed = replay(input.clone(), &moves);
     std::fs::write(&page_path, render_replay(&replayed, trace.as_deref()))
         .with_context(|| format!("cannot write {}", page_path.display()))?;
     println!(
-        "seed {} (M = {}, U = {}): Score = {}  Time = {:.3} s",
-        args.seed,
+        "case {} (M = {}, U = {}): Score = {}  Time = {:.3} s",
+        args.case,
         input.game.m,
         input.game.u,
         result.score,
@@ -140,14 +147,14 @@ fn serve(args: &Args) -> Result<()> {
                 .map_or("input".into(), |s| s.to_string_lossy().into_owned());
             file_case(text, name).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
         }
-        None => seed_case(args.seed),
+        None => seed_case(args.case),
     };
     let listening = serve::bind(args.port)?;
     let settings = Settings {
         case: Arc::new(case),
         coach: CoachSettings {
             work: args.coach_work.max(1),
-            seed: ahc061::options::DEFAULT_SEED,
+            seed: args.seed.unwrap_or(ahc061::options::DEFAULT_SEED),
         },
         max_games: MAX_GAMES,
         out_dir: args.out_dir.clone(),

@@ -6,12 +6,14 @@
 //! posterior mean predicts exactly as the truth would.
 
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use ahc061::ai::{self, AiParams};
 use ahc061::belief::Belief;
 use ahc061::board::coords;
 use ahc061::greedy;
 use ahc061_sim::judge::{Judge, ToolInput};
+use anyhow::{Context, Result, anyhow};
 use clap::Parser;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -78,17 +80,14 @@ fn run_case(input: ToolInput, particles: usize, tally: &mut Tally) {
     }
 }
 
-fn main() {
-    let args = Args::parse();
-    let files = ahc061_tools::cli::input_files_or_exit("belief_report", &args.dir);
+fn run(args: &Args) -> Result<()> {
+    let files = ahc061_tools::eval::input_files(&args.dir)?;
     let mut tally: Tally = [([0.0; 4], 0.0, 0.0); 4];
     for file in &files {
-        let text = std::fs::read_to_string(file).expect("readable input");
-        run_case(
-            ToolInput::parse(&text).expect("a tool input file"),
-            args.particles,
-            &mut tally,
-        );
+        let text = std::fs::read_to_string(file)
+            .with_context(|| format!("cannot read {}", file.display()))?;
+        let input = ToolInput::parse(&text).map_err(|e| anyhow!("{}: {e}", file.display()))?;
+        run_case(input, args.particles, &mut tally);
     }
     println!("turn\t|wb/wa err|\t|wc/wa err|\t|wd/wa err|\t|eps err|\tgreedy choice predicted");
     for (k, (err, hits, n)) in tally.iter().enumerate() {
@@ -102,4 +101,9 @@ fn main() {
             100.0 * hits / n
         );
     }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    ahc061_tools::cli::finish("belief_report", run(&Args::parse()))
 }

@@ -23,7 +23,7 @@ struct Args {
     seconds: Duration,
     /// Player 0's base policy in the planner's rollouts (hand or learned;
     /// default: the bot's).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = ahc061_tools::cli::parse_base)]
     base: Option<String>,
 }
 
@@ -77,7 +77,7 @@ fn planner_rate(cases: &[ToolInput], budget: Duration, base: Option<&str>) -> (f
         let config = ahc061::params::Params::default().planner(case.game.m);
         horizon = config.horizon;
         let base = match base {
-            Some(name) => ahc061::base::by_name(name).expect("a known --base"),
+            Some(name) => ahc061::base::by_name(name).expect("checked by clap"),
             None => ahc061::base::standard(),
         };
         let mut planner = Planner::new(config, base, 1);

@@ -2,9 +2,9 @@
 //! [--out-dir DIR] [--time-limit SECONDS] -- CMD [ARGS…]`
 //!
 //! Time safety under load (issue #6, point 5): runs the bot over the cases
-//! of seeds A..B (default 0..500), N games at once (default 2), first on a
-//! quiet machine, then while K busy-looping processes (default 2, this
-//! program started with `--burn`) keep the cores busy. For each phase it
+//! of seeds A..B (default 0..500), N games at once (default: the number of
+//! cores), first on a quiet machine, then while K busy-looping processes
+//! (default 2, this program started with `--burn`) keep the cores busy. For each phase it
 //! prints the wall-time distribution (median, p99, max), the zero scores
 //! and whether every game stayed under the limit (default 2.0 s), and with
 //! `--out-dir` writes each phase's rows (`quiet.tsv`, `load.tsv`). Exits 1

@@ -31,9 +31,8 @@ struct Args {
     /// The bot's seed (default: the binary's).
     #[arg(long, value_name = "SEED", default_value_t = BOT_SEED)]
     seed: u64,
-    /// Games at once.
-    #[arg(short, long = "jobs", value_name = "JOBS", default_value_t = 2)]
-    j: usize,
+    #[command(flatten)]
+    jobs: ahc061_tools::cli::Jobs,
     /// Writes one row per case, as eval does (JSON if FILE ends in .json, TSV otherwise).
     #[arg(short, long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -42,7 +41,7 @@ struct Args {
 fn run(args: &Args) -> Result<()> {
     let files = eval::input_files(&args.dir)?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.j)
+        .num_threads(args.jobs.get())
         .build()
         .context("cannot start the worker threads")?;
     let rows: Vec<Row> = pool.install(|| {

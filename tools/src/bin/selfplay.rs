@@ -4,9 +4,11 @@
 //! for tuning (the tester and eval run the real binary). This front parses
 //! the arguments; tools/src/selfplay/ plays the games.
 
+use std::process::ExitCode;
+
 use ahc061_tools::selfplay::{Args, run};
 use clap::Parser;
 
-fn main() {
-    run(Args::parse());
+fn main() -> ExitCode {
+    ahc061_tools::cli::finish("selfplay", run(&Args::parse()))
 }

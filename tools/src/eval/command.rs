@@ -26,9 +26,8 @@ pub struct Args {
     /// Summarizes an earlier run's rows (TSV or JSON) instead of running.
     #[arg(long, value_name = "FILE", conflicts_with = "out")]
     rows: Option<PathBuf>,
-    /// Games run at once (default: the number of cores).
-    #[arg(short, long, value_name = "JOBS", value_parser = clap::value_parser!(u16).range(1..))]
-    jobs: Option<u16>,
+    #[command(flatten)]
+    jobs: crate::cli::Jobs,
     /// Writes one row per case: JSON if FILE ends in .json, TSV otherwise.
     #[arg(short, long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -66,10 +65,6 @@ fn rows(args: &Args, cases: &[Case]) -> Result<Vec<Row>> {
     if let Some(path) = &args.rows {
         return eval::read_rows(path);
     }
-    let jobs = match args.jobs {
-        Some(n) => n as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
     let mut options = RunOptions {
         kill_after: args.kill_after,
         // Many bots at once would garble the terminal.
@@ -79,7 +74,13 @@ fn rows(args: &Args, cases: &[Case]) -> Result<Vec<Row>> {
     if let Some(limit) = args.time_limit {
         options = options.with_time_limit(limit);
     }
-    let rows = eval::run_all(cases, &args.command, &options, jobs, args.moves.as_deref())?;
+    let rows = eval::run_all(
+        cases,
+        &args.command,
+        &options,
+        args.jobs.get(),
+        args.moves.as_deref(),
+    )?;
     if let Some(path) = &args.out {
         eval::write_rows(path, &rows)?;
         eprintln!("eval: wrote {} rows to {}", rows.len(), path.display());

@@ -13,9 +13,11 @@ use std::time::Instant;
 use ahc061::agent::{FullBot, Greedy, Policy};
 use ahc061::board::coords;
 use ahc061::clock::Clock;
+use ahc061::learned::Table;
 use ahc061::mirror::Mirror;
 use ahc061::params::Params;
 use ahc061_sim::judge::{Judge, ToolInput};
+use anyhow::{Context, Result, anyhow};
 use clap::Parser;
 use rayon::prelude::*;
 
@@ -47,11 +49,10 @@ pub struct Args {
     #[arg(long, value_name = "TURNS", conflicts_with = "fixed_work")]
     pooled_turns: Option<u64>,
     /// planner, base (the planner's base move alone: no rollouts) or greedy.
-    #[arg(long, default_value = "planner")]
+    #[arg(long, default_value = "planner", value_parser = ["planner", "base", "greedy"])]
     policy: String,
-    /// Games at once.
-    #[arg(short, long = "jobs", value_name = "JOBS", default_value_t = 2)]
-    j: usize,
+    #[command(flatten)]
+    jobs: crate::cli::Jobs,
     /// The bot's seed.
     #[arg(long, value_name = "SEED", default_value_t = 1)]
     seed: u64,
@@ -61,7 +62,7 @@ pub struct Args {
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_override)]
     set: Vec<String>,
     /// Player 0's base policy: hand or learned (default: the bot's standard one).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::parse_base)]
     base: Option<String>,
     /// The learned base's weights from FILE (as `train -o` writes them)
     /// instead of the committed ones; implies `--base learned`.
@@ -80,7 +81,13 @@ pub struct Args {
     moves: Option<PathBuf>,
 }
 
-fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
+/// `weights` is `--weights`'s table, read before any game starts.
+fn policy(
+    args: &Args,
+    weights: Option<&Table>,
+    mirror: &Mirror,
+    start: Instant,
+) -> Box<dyn Policy> {
     match args.policy.as_str() {
         "greedy" => Box::new(Greedy),
         _ => {
@@ -98,14 +105,10 @@ fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
                 (_, Some(turns)) => Clock::pooled_turns(start, turns, mirror.game.turns),
                 _ => Clock::new(start, args.budget, work),
             };
-            let base: Box<dyn ahc061::base::BasePolicy> = match &args.weights {
-                Some(path) => {
-                    let text = std::fs::read_to_string(path).expect("a readable --weights file");
-                    let table = crate::train::parse_table(&text).expect("weights");
-                    Box::new(ahc061::base::Linear { table })
-                }
+            let base: Box<dyn ahc061::base::BasePolicy> = match weights {
+                Some(table) => Box::new(ahc061::base::Linear { table: *table }),
                 None => match &args.base {
-                    Some(name) => ahc061::base::by_name(name).expect("a known --base"),
+                    Some(name) => ahc061::base::by_name(name).expect("checked by clap"),
                     None => ahc061::base::standard(),
                 },
             };
@@ -116,19 +119,49 @@ fn policy(args: &Args, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
     }
 }
 
+/// `--weights`'s table, if given.
+fn read_weights(args: &Args) -> Result<Option<Table>> {
+    let Some(path) = &args.weights else {
+        return Ok(None);
+    };
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let table = crate::train::parse_table(&text)
+        .with_context(|| format!("{}: not a table of weights", path.display()))?;
+    Ok(Some(table))
+}
+
+/// The cases of `args.dir`, each read and parsed before any game starts.
+fn read_cases(args: &Args) -> Result<Vec<(PathBuf, ToolInput)>> {
+    let files = crate::eval::input_files(&args.dir)?;
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let input = ToolInput::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            Ok((path, input))
+        })
+        .collect()
+}
+
 /// One `--set` pair, checked before any game starts.
 fn parse_override(pair: &str) -> Result<String, String> {
     Params::default().with_overrides([pair])?;
     Ok(pair.to_string())
 }
 
-fn play(path: &Path, args: &Args) -> (usize, i64, f64) {
+fn play(
+    path: &Path,
+    input: &ToolInput,
+    args: &Args,
+    weights: Option<&Table>,
+) -> Result<(usize, i64, f64)> {
     let start = Instant::now();
-    let text = std::fs::read_to_string(path).expect("readable input");
-    let mut judge = Judge::new(ToolInput::parse(&text).expect("a tool input file"));
+    let mut judge = Judge::new(input.clone());
     let m = judge.input.game.m;
     let mut mirror = Mirror::new(judge.input.game.clone());
-    let mut policy = policy(args, &mirror, start);
+    let mut policy = policy(args, weights, &mirror, start);
     let mut wasted = 0;
     let mut lost = 0i64;
     let mut idle = 0;
@@ -155,10 +188,7 @@ fn play(path: &Path, args: &Args) -> (usize, i64, f64) {
     }
     if let Some(dir) = &args.moves {
         let name = path.file_stem().unwrap_or_default().to_string_lossy();
-        if let Err(e) = write_moves(&moves_path(dir, &name), &moves) {
-            eprintln!("selfplay: error: {e:#}");
-            std::process::exit(1);
-        }
+        write_moves(&moves_path(dir, &name), &moves)?;
     }
     if args.details {
         let st = &judge.state;
@@ -173,23 +203,27 @@ fn play(path: &Path, args: &Args) -> (usize, i64, f64) {
             judge.score()
         );
     }
-    (m, judge.score(), start.elapsed().as_secs_f64())
+    Ok((m, judge.score(), start.elapsed().as_secs_f64()))
 }
 
 /// Plays every case of `args.dir` and prints (and with `-o`, writes) the rows.
-pub fn run(args: Args) {
-    let files = crate::cli::input_files_or_exit("selfplay", &args.dir);
-    if let Some(dir) = &args.moves
-        && let Err(e) = prepare_moves_dir(dir)
-    {
-        eprintln!("selfplay: error: {e:#}");
-        std::process::exit(1);
+pub fn run(args: &Args) -> Result<()> {
+    let cases = read_cases(args)?;
+    let weights = read_weights(args)?;
+    if let Some(dir) = &args.moves {
+        prepare_moves_dir(dir)?;
     }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(args.j)
-        .build_global()
-        .expect("thread pool");
-    let results: Vec<(usize, i64, f64)> = files.par_iter().map(|f| play(f, &args)).collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.get())
+        .build()
+        .context("cannot start the worker threads")?;
+    let results: Vec<(usize, i64, f64)> = pool.install(|| {
+        cases
+            .par_iter()
+            .map(|(path, input)| play(path, input, args, weights.as_ref()))
+            .collect::<Result<_>>()
+    })?;
+    let files: Vec<&PathBuf> = cases.iter().map(|(path, _)| path).collect();
     for (f, r) in files.iter().zip(&results) {
         let name = f.file_stem().unwrap_or_default().to_string_lossy();
         println!("{name}\t{}\t{}\t{:.3}", r.0, r.1, r.2);
@@ -216,10 +250,7 @@ pub fn run(args: Args) {
                 stderr_tail: None,
             })
             .collect();
-        if let Err(e) = write_rows(path, &rows) {
-            eprintln!("selfplay: error: {e:#}");
-            std::process::exit(1);
-        }
+        write_rows(path, &rows)?;
     }
     eprintln!("cases {n} mean {mean:.0} max_time {max_time:.3}");
     for m in 2..=8 {
@@ -236,4 +267,5 @@ pub fn run(args: Args) {
             );
         }
     }
+    Ok(())
 }
