@@ -93,7 +93,7 @@ fn cli_writes_files_numbered_by_seed_index() {
     let out = dir.join("in");
     let output = Command::new(env!("CARGO_BIN_EXE_gen"))
         .arg(&seeds)
-        .arg(format!("--dir={}", out.display()))
+        .arg(format!("--out-dir={}", out.display()))
         .output()
         .unwrap();
     assert!(output.status.success());
@@ -112,8 +112,7 @@ fn cli_writes_files_numbered_by_seed_index() {
     }
     assert_eq!(fs::read_dir(&out).unwrap().count(), 3);
 
-    // `--out-dir DIR` (space-separated; `--dir` is its older name) and the
-    // uppercase override flags.
+    // `--out-dir DIR` (space-separated) and the uppercase override flags.
     let out2 = dir.join("in2");
     let status = Command::new(env!("CARGO_BIN_EXE_gen"))
         .arg(&seeds)
@@ -132,7 +131,7 @@ fn cli_writes_files_numbered_by_seed_index() {
     let out3 = dir.join("in3");
     let status = Command::new(env!("CARGO_BIN_EXE_gen"))
         .arg(&seeds)
-        .arg("--dir")
+        .arg("--out-dir")
         .arg(&out3)
         .args(["--m=2", "--u", "5"])
         .status()
@@ -167,7 +166,7 @@ fn cli_reports_errors_without_panicking() {
     let seeds = dir.join("seeds.txt");
     fs::write(&seeds, "1\nnot-a-seed\n").unwrap();
     let seeds = seeds.to_str().unwrap();
-    let out_dir = format!("--dir={}", dir.join("out").display());
+    let out_dir = format!("--out-dir={}", dir.join("out").display());
     for args in [
         vec!["missing-seeds.txt"],
         vec![seeds, out_dir.as_str()],

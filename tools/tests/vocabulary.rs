@@ -86,6 +86,22 @@ fn out_is_a_file_and_out_dir_a_folder() {
             "{exe}:\n{text}"
         );
     }
+    // gen's folder is --out-dir alone: --dir (an input folder everywhere
+    // else) is refused, with --out-dir as the tip.
+    let gen_out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("vocabulary-gen-dir");
+    let out = run(
+        env!("CARGO_BIN_EXE_gen"),
+        &["seeds.txt", "--dir", gen_out.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("a similar argument exists: '--out-dir'"),
+        "{stderr}"
+    );
+    assert!(!gen_out.exists());
+    let text = help(env!("CARGO_BIN_EXE_gen"), &[]);
+    assert!(!text.contains("--dir"), "{text}");
     // play's folder is --out-dir alone: --out (a file everywhere else) is refused.
     // (A folder of the tests' own: were it taken, the game would go there.)
     let folder = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("vocabulary-play-out");

@@ -21,14 +21,9 @@ struct Args {
     #[arg(value_name = "SEEDS_FILE")]
     seeds: PathBuf,
     /// Output folder (created if missing): DIR/NNNN.txt for the NNNN-th seed, from 0.
-    // `--out-dir` as play's and loadtest's; `--dir` (an input folder in the
-    // other tools) is kept as its older name.
-    #[arg(
-        long = "out-dir",
-        visible_alias = "dir",
-        value_name = "DIR",
-        default_value = "in"
-    )]
+    // `--out-dir` as play's and loadtest's; no `--dir`, an input folder in
+    // the other tools (clap suggests `--out-dir` for it).
+    #[arg(long = "out-dir", value_name = "DIR", default_value = "in")]
     dir: PathBuf,
     /// Overrides the number of players M (2..=8).
     #[arg(long = "M", visible_alias = "m", value_name = "PLAYERS", value_parser = clap::value_parser!(u8).range(2..=8))]
@@ -87,8 +82,27 @@ fn read_seeds(path: &std::path::Path) -> Result<Vec<u64>> {
     Ok(seeds)
 }
 
+/// The arguments, or clap's error and exit code 2. `--dir`, an input folder
+/// in the other tools, gets the tip clap gives a misspelt option: gen's
+/// folder is `--out-dir` (clap finds no likeness between the two names).
+fn parse_args() -> Args {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    Args::try_parse().unwrap_or_else(|mut e| {
+        let is_dir = matches!(
+            e.get(ContextKind::InvalidArg),
+            Some(ContextValue::String(arg)) if arg == "--dir" || arg.starts_with("--dir=")
+        );
+        if e.kind() == ErrorKind::UnknownArgument && is_dir {
+            e.insert(
+                ContextKind::SuggestedArg,
+                ContextValue::String("--out-dir".to_string()),
+            );
+        }
+        e.exit()
+    })
+}
+
 fn main() -> ExitCode {
-    // Bad flags: clap prints its own message and exits with code 2.
-    let args = Args::parse();
+    let args = parse_args();
     ahc061_tools::cli::finish("gen", run(&args))
 }
