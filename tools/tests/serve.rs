@@ -180,15 +180,22 @@ fn bad_requests_are_refused_with_a_message_and_change_nothing() {
         ("/api/game//move".into(), "".into(), 404, "unknown game"),
         (
             "/api/new".into(),
-            r#"{"seed": -1}"#.into(),
+            r#"{"case": -1}"#.into(),
             400,
             "malformed body",
         ),
         (
             "/api/new".into(),
-            r#"{"seed": 99999999999999}"#.into(),
+            r#"{"case": 99999999999999}"#.into(),
             400,
-            "too large",
+            "case 99999999999999 is too large",
+        ),
+        // The case is `case`, as `play --case N`; `seed` is the bot's.
+        (
+            "/api/new".into(),
+            r#"{"seed": 3}"#.into(),
+            400,
+            "unknown field `seed`, expected `case`",
         ),
     ];
     for (path, body, status, message) in bad {
@@ -306,11 +313,26 @@ fn undo_takes_back_the_last_turn() {
     assert_eq!(advice, expected);
 }
 
+/// The page's box beside "new game" is the case, and its script asks for
+/// one as `case`, as the API takes it (`play --case N`).
+#[test]
+fn the_page_asks_for_a_case_as_case() {
+    let mut app = app(8, "page");
+    let page = app.handle("GET", "/", b"").body;
+    assert!(page.contains(r#"<label>case <input id="case""#), "{page}");
+    assert!(!page.contains(r#"id="seed""#));
+    assert!(page.contains(r#"{ "case": Number(n) }"#));
+    assert!(!page.contains("seed:"));
+    let id = new_game(&mut app, r#"{"case": 7}"#);
+    let game = ok(&mut app, "GET", &format!("/api/game/{id}"), "");
+    assert_eq!(game["case"], "0007", "{game}");
+}
+
 #[test]
 fn two_games_at_once_do_not_touch_each_other() {
     let mut app = app(8, "two");
     let a = new_game(&mut app, "{}");
-    let b = new_game(&mut app, r#"{"seed": 3}"#);
+    let b = new_game(&mut app, r#"{"case": 3}"#);
     assert_ne!(a, b);
     let mut judge_a = Judge::new(ToolInput::parse(&input_text()).unwrap());
     let mut judge_b = Judge::new(seed_case(3).input);

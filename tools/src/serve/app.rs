@@ -8,7 +8,7 @@
 //! | request | body | does |
 //! | --- | --- | --- |
 //! | `GET /` | | the page |
-//! | `POST /api/new` | `{}` or `{"seed": N}` | a new game: the server's case, or the generator's case of seed N |
+//! | `POST /api/new` | `{}` or `{"case": N}` | a new game: the server's case, or case N (the generator's, of seed N, as `play --case N`) |
 //! | `GET /api/game/ID` | | the game |
 //! | `POST /api/game/ID/move` | `{"turn": T, "x": X, "y": Y}` | plays turn T + 1 (T = turns played) |
 //! | `POST /api/game/ID/undo` | `{"turn": T}` | takes turn T back |
@@ -57,7 +57,7 @@ impl Reply {
 
 /// Where new games come from and how the coach works.
 pub struct Settings {
-    /// The case `POST /api/new` plays when no seed is given.
+    /// The case `POST /api/new` plays when none is given.
     pub case: Arc<Case>,
     pub coach: CoachSettings,
     /// Games kept at most; past it the oldest finished one goes first.
@@ -85,14 +85,16 @@ pub struct App {
 /// Bot scores remembered at most (a few numbers; cleared when full).
 const MAX_BOT_SCORES: usize = 256;
 
-/// Seeds a new game may ask for: the generator takes any u64, but a page
-/// has no use for more than this, and a bound keeps names short.
-const MAX_SEED: u64 = 1 << 40;
+/// Cases a new game may ask for: the generator takes any u64 seed, but a
+/// page has no use for more than this, and a bound keeps names short.
+const MAX_CASE: u64 = 1 << 40;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NewBody {
-    seed: Option<u64>,
+    /// The case: the generator's seed, as `play --case N` (not the bot's
+    /// seed, which is the server's `--seed`).
+    case: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -190,15 +192,15 @@ impl App {
             Ok(r) => r,
             Err(reply) => return reply,
         };
-        let case = match request.seed {
+        let case = match request.case {
             None => self.settings.case.clone(),
-            Some(seed) if seed > MAX_SEED => {
+            Some(n) if n > MAX_CASE => {
                 return Reply::error(
                     400,
-                    format!("seed {seed} is too large (at most {MAX_SEED})"),
+                    format!("case {n} is too large (at most {MAX_CASE})"),
                 );
             }
-            Some(seed) => Arc::new(seed_case(seed)),
+            Some(n) => Arc::new(seed_case(n)),
         };
         self.make_room();
         let id = self.next_id;

@@ -28,7 +28,7 @@ pub fn html() -> String {
 const BODY: &str = "<h1>AHC061: play player 0 against the AIs</h1>\n\
 <div class=\"controls\">\
 <button id=\"new\" title=\"new game (n)\">new game</button>\
-<label>seed <input id=\"seed\" type=\"number\" min=\"0\" placeholder=\"this case\"></label>\
+<label>case <input id=\"case\" type=\"number\" min=\"0\" placeholder=\"this case\"></label>\
 <button id=\"undo\" title=\"undo the last turn (u)\">undo</button>\
 <button id=\"save\" title=\"write the finished game as a tester log\">save log</button>\
 <a id=\"download\" hidden>download log</a>\

@@ -207,9 +207,9 @@
     });
   }
   function newGame() {
-    var seed = $("seed").value.trim();
+    var n = $("case").value.trim();
     return queue(function () {
-      return api("POST", "/api/new", seed === "" ? {} : { seed: Number(seed) }).then(function (g) {
+      return api("POST", "/api/new", n === "" ? {} : { "case": Number(n) }).then(function (g) {
         message("New game on case " + g.case + ".");
         return setGame(g);
       });
