@@ -1,7 +1,8 @@
 //! One vocabulary across the tools (README, "Tools"): `-j/--jobs` with one
 //! default and one help line, `-o/--out FILE` always a file and
-//! `--out-dir DIR` always a folder, `--seed` always the bot's seed (`play
-//! --case N` is the case), and every error a line `TOOL: error: …`.
+//! `--out-dir DIR` always a folder, `--seed` always the bot's seed with the
+//! binary's default (`play --case N` is the case), and every error a line
+//! `TOOL: error: …`.
 
 use std::fs;
 use std::process::{Command, Output};
@@ -118,6 +119,46 @@ fn seed_is_the_bots_seed_and_play_takes_the_case_as_case() {
     }
     let case = option(&help(PLAY, &[]), "--case <N>");
     assert!(case.contains("generator's seed N"), "{case}");
+}
+
+/// A row of selfplay's stdout without its seconds: case, M, score.
+fn rows_without_times(out: &Output) -> Vec<String> {
+    common::assert_success(out);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    stdout
+        .lines()
+        .map(|line| line.rsplit_once('\t').unwrap().0.to_string())
+        .collect()
+}
+
+#[test]
+fn the_bots_seed_defaults_to_the_binarys_everywhere() {
+    let default = ahc061::options::DEFAULT_SEED;
+    for exe in [SELFPLAY, ORACLE] {
+        let seed = option(&help(exe, &[]), "--seed <SEED>");
+        assert!(seed.contains("(default: the binary's"), "{exe}: {seed}");
+        assert!(
+            seed.contains(&format!("[default: {default}]")),
+            "{exe}: {seed}"
+        );
+    }
+    // play passes no --seed unless given one: the bot's own default.
+    let seed = option(&help(PLAY, &[]), "--seed <SEED>");
+    assert!(seed.contains("default: the bot's"), "{seed}");
+    // selfplay without --seed plays the game of --seed DEFAULT_SEED (on this
+    // duel, not the game of seed 1, its default before).
+    let dir = scratch_dir("vocabulary", "seed");
+    fs::copy(data("in/0034.txt"), dir.join("0034.txt")).unwrap();
+    let selfplay = |extra: &[&str]| {
+        let mut args = vec!["--dir", dir.to_str().unwrap(), "--fixed-work", "10", "-j", "1"];
+        args.extend_from_slice(extra);
+        rows_without_times(&run(SELFPLAY, &args))
+    };
+    let plain = selfplay(&[]);
+    assert_eq!(plain.len(), 1, "{plain:?}");
+    assert_eq!(plain, selfplay(&["--seed", &default.to_string()]));
+    assert_ne!(plain, selfplay(&["--seed", "1"]));
+    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -53,8 +53,8 @@ pub struct Args {
     policy: String,
     #[command(flatten)]
     jobs: crate::cli::Jobs,
-    /// The bot's seed.
-    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    /// The bot's seed (default: the binary's, as oracle's and play's).
+    #[arg(long, value_name = "SEED", default_value_t = ahc061::options::DEFAULT_SEED)]
     seed: u64,
     /// Overrides one of the bot's tuned numbers, as the bot's own `--set`
     /// (repeatable; `ahc061 --help` lists the keys), e.g.
