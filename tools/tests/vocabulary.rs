@@ -150,7 +150,14 @@ fn the_bots_seed_defaults_to_the_binarys_everywhere() {
     let dir = scratch_dir("vocabulary", "seed");
     fs::copy(data("in/0034.txt"), dir.join("0034.txt")).unwrap();
     let selfplay = |extra: &[&str]| {
-        let mut args = vec!["--dir", dir.to_str().unwrap(), "--fixed-work", "10", "-j", "1"];
+        let mut args = vec![
+            "--dir",
+            dir.to_str().unwrap(),
+            "--fixed-work",
+            "10",
+            "-j",
+            "1",
+        ];
         args.extend_from_slice(extra);
         rows_without_times(&run(SELFPLAY, &args))
     };

@@ -195,10 +195,7 @@ impl App {
         let case = match request.case {
             None => self.settings.case.clone(),
             Some(n) if n > MAX_CASE => {
-                return Reply::error(
-                    400,
-                    format!("case {n} is too large (at most {MAX_CASE})"),
-                );
+                return Reply::error(400, format!("case {n} is too large (at most {MAX_CASE})"));
             }
             Some(n) => Arc::new(seed_case(n)),
         };
