@@ -250,7 +250,7 @@ impl Planner {
         let mut done = 0u64;
         let turns = |rollouts: u64| rollouts * length as u64;
         let mut round = 0u64;
-        let stage_work = self.stage_work(affordable, alive - 1);
+        let mut stage_work = self.stage_work(affordable, 0, alive - 1);
         let mut stage_start = 0u64;
         'search: while alive > 1 {
             let seeds: Vec<u64> = (0..self.config.batch).map(|_| self.rng.random()).collect();
@@ -304,6 +304,7 @@ impl Planner {
                 candidates[1..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
                 alive = 1 + self.kept(alive - 1);
                 stage_start = done;
+                stage_work = self.stage_work(affordable, done, alive - 1);
             }
         }
         let threshold = self.config.switch_z;
@@ -364,12 +365,16 @@ impl Planner {
         self.config.max_turns > 0 && turns >= self.config.max_turns
     }
 
-    /// Under [`Halving::Work`], the rollouts of each stage of a race of
-    /// `challengers` on a turn that affords `affordable` (None: cut by
-    /// rounds).
-    fn stage_work(&self, affordable: Option<f64>, challengers: usize) -> Option<f64> {
+    /// Under [`Halving::Work`], the rollouts of the next stage of a race
+    /// of `challengers` on a turn that affords `affordable` and has done
+    /// `done` (None: cut by rounds). The stages left share what is left, so
+    /// that a stage that overran its share (a round is its grain) takes
+    /// from the ones after, and the race still reaches its finalists.
+    fn stage_work(&self, affordable: Option<f64>, done: u64, challengers: usize) -> Option<f64> {
         match (self.config.halving, affordable) {
-            (Halving::Work, Some(rollouts)) => Some(rollouts / self.stages(challengers) as f64),
+            (Halving::Work, Some(rollouts)) => {
+                Some((rollouts - done as f64).max(0.0) / self.stages(challengers) as f64)
+            }
             _ => None,
         }
     }
