@@ -137,7 +137,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.halving",
-        "when the race cuts: rounds (every halve_every rounds) or work (an equal share of the turn's work per stage)",
+        "when the race cuts: rounds (every halve_every rounds), work (an equal share of the turn's work per stage) or fit (the same rounds per stage, as many as the turn's work fits, up to halve_every)",
     ),
     (
         "{duel,many}.keep",
@@ -350,7 +350,8 @@ impl Config {
                 self.halving = match value {
                     "rounds" => Halving::Rounds,
                     "work" => Halving::Work,
-                    _ => return Err("rounds or work".into()),
+                    "fit" => Halving::Fit,
+                    _ => return Err("rounds, work or fit".into()),
                 }
             }
             "leaf" => {
@@ -396,7 +397,10 @@ mod tests {
         // in the duel and over the turn's work with more AIs.
         let many = params.planner(4);
         assert_eq!((many.halve_every, many.keep, many.finalists), (3, 0.5, 1));
-        assert_eq!((duel.halving, many.halving), (Halving::Rounds, Halving::Work));
+        assert_eq!(
+            (duel.halving, many.halving),
+            (Halving::Rounds, Halving::Work)
+        );
     }
 
     #[test]
