@@ -458,8 +458,8 @@ fn the_decision_says_which_candidates_the_race_cut_and_the_threshold() {
 fn halving_by_work_ends_the_race_on_its_finalists_on_a_short_turn() {
     // 600 rollouts for up to thirty challengers: cut every three rounds,
     // the race is still wide when some turn ends (eight left here); with
-    // the cuts fitted to the turn's work it is down to its finalist or the
-    // one before (a round's batch is the grain).
+    // the cuts spread over the turn's work (sequential halving) it is down
+    // to its finalist or the one before (a round's batch is the grain).
     let racing_at_the_end = |halving: Halving| {
         let config = Config {
             halving,
@@ -473,30 +473,8 @@ fn halving_by_work_ends_the_race_on_its_finalists_on_a_short_turn() {
         });
         widest
     };
+    let work = racing_at_the_end(Halving::Work);
     let rounds = racing_at_the_end(Halving::Rounds);
-    for halving in [Halving::Work, Halving::Fit] {
-        let fitted = racing_at_the_end(halving);
-        assert!(fitted <= 2, "{halving}: {fitted} racing at the end");
-        assert!(rounds > 2 * fitted, "{rounds} racing at the end by rounds");
-    }
-}
-
-#[test]
-fn fitted_halving_is_halving_by_rounds_on_a_turn_that_affords_it() {
-    // 2 000 rollouts a turn afford three rounds in every stage of the first
-    // turns: the same decisions, on the same rollouts, as a cut every three
-    // rounds.
-    let decisions = |halving: Halving| {
-        let config = Config {
-            halving,
-            ..Params::default().planner(2)
-        };
-        let mut seen = Vec::new();
-        along_a_duel("0018", config, 2_000, 3, |_, _, decision| {
-            let rollouts: Vec<u64> = decision.candidates.iter().map(|c| c.rollouts).collect();
-            seen.push((decision.cell, rollouts));
-        });
-        seen
-    };
-    assert_eq!(decisions(Halving::Fit), decisions(Halving::Rounds));
+    assert!(work <= 2, "{work} racing at the end");
+    assert!(rounds > 2 * work, "{rounds} racing at the end by rounds");
 }

@@ -137,7 +137,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.halving",
-        "when the race cuts: rounds (every halve_every rounds), work (an equal share of the turn's work per stage) or fit (the same rounds per stage, as many as the turn's work fits, up to halve_every)",
+        "when the race cuts: rounds (every halve_every rounds) or work (an equal share of the turn's work per stage)",
     ),
     (
         "{duel,many}.keep",
@@ -350,8 +350,7 @@ impl Config {
                 self.halving = match value {
                     "rounds" => Halving::Rounds,
                     "work" => Halving::Work,
-                    "fit" => Halving::Fit,
-                    _ => return Err("rounds, work or fit".into()),
+                    _ => return Err("rounds or work".into()),
                 }
             }
             "leaf" => {

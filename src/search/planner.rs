@@ -91,30 +91,6 @@ pub enum Halving {
     /// cut and a last one for the finalists, each an equal share of the
     /// work, so that the race ends with its finalists on any turn.
     Work,
-    /// The same rounds in every stage, as many as let the race down to its
-    /// finalists fit in the turn's work, at least one and at most
-    /// [`Config::halve_every`]: the cuts of `Rounds` where the turn affords
-    /// them, pressed closer where it does not.
-    Fit,
-}
-
-/// When the current stage of the race ends.
-#[derive(Clone, Copy, Debug)]
-enum StageEnd {
-    /// After this many rounds.
-    Rounds(u64),
-    /// Once this many rollouts are done in it.
-    Work(f64),
-}
-
-impl std::fmt::Display for Halving {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Halving::Rounds => "rounds",
-            Halving::Work => "work",
-            Halving::Fit => "fit",
-        })
-    }
 }
 
 /// The fewest candidates of the base's ranking a work-aware bound
@@ -265,8 +241,8 @@ impl Planner {
         let mut done = 0u64;
         let turns = |rollouts: u64| rollouts * length as u64;
         let mut round = 0u64;
-        let mut stage_end = self.stage_end(affordable, 0, alive - 1);
-        let (mut stage_start, mut stage_rounds) = (0u64, 0u64);
+        let mut stage_work = self.stage_work(affordable, 0, alive - 1);
+        let mut stage_start = 0u64;
         'search: while alive > 1 {
             let seeds: Vec<u64> = (0..self.config.batch).map(|_| self.rng.random()).collect();
             let mut base_values = Vec::with_capacity(seeds.len());
@@ -311,16 +287,15 @@ impl Planner {
                 break;
             }
             // Cut the challengers at the end of a stage; the base move stays.
-            stage_rounds += 1;
-            let due = match stage_end {
-                StageEnd::Rounds(rounds) => stage_rounds >= rounds,
-                StageEnd::Work(work) => (done - stage_start) as f64 >= work,
+            let due = match stage_work {
+                Some(work) => (done - stage_start) as f64 >= work,
+                None => round.is_multiple_of(self.config.halve_every),
             };
             if due && alive > 1 + self.config.finalists {
                 candidates[1..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
                 alive = 1 + self.kept(alive - 1);
-                (stage_start, stage_rounds) = (done, 0);
-                stage_end = self.stage_end(affordable, done, alive - 1);
+                stage_start = done;
+                stage_work = self.stage_work(affordable, done, alive - 1);
             }
         }
         let threshold = self.config.switch_z;
@@ -381,36 +356,31 @@ impl Planner {
         self.config.max_turns > 0 && turns >= self.config.max_turns
     }
 
-    /// When the next stage of a race of `challengers` ends, on a turn that
-    /// affords `affordable` rollouts and has done `done` ([`Halving`]; by
-    /// rounds while the turn's work is unknown). The stages left share what
-    /// is left, so that a stage that overran (a round is its grain) takes
-    /// from the ones after, and the race still reaches its finalists.
-    fn stage_end(&self, affordable: Option<f64>, done: u64, challengers: usize) -> StageEnd {
-        let left = affordable.map(|rollouts| (rollouts - done as f64).max(0.0));
-        let stages = self.stage_sizes(challengers);
-        match (self.config.halving, left) {
-            (Halving::Work, Some(left)) => StageEnd::Work(left / stages.len() as f64),
-            (Halving::Fit, Some(left)) => {
-                // One round of every stage left: each arm and the base once per seed.
-                let arms: usize = stages.iter().map(|&k| k + 1).sum();
-                let round = (arms as u64 * self.config.batch) as f64;
-                StageEnd::Rounds(((left / round) as u64).clamp(1, self.config.halve_every))
+    /// Under [`Halving::Work`], the rollouts of the next stage of a race
+    /// of `challengers` on a turn that affords `affordable` and has done
+    /// `done` (None: cut by rounds, as while the turn's work is unknown).
+    /// The stages left share what is left, so that a stage that overran (a
+    /// round is its grain) takes from the ones after, and the race still
+    /// reaches its finalists.
+    fn stage_work(&self, affordable: Option<f64>, done: u64, challengers: usize) -> Option<f64> {
+        match (self.config.halving, affordable) {
+            (Halving::Work, Some(rollouts)) => {
+                Some((rollouts - done as f64).max(0.0) / self.stages(challengers) as f64)
             }
-            _ => StageEnd::Rounds(self.config.halve_every),
+            _ => None,
         }
     }
 
-    /// The challengers racing in each stage of a race of `challengers`:
-    /// one stage per cut down to the finalists, and the finalists' own.
-    fn stage_sizes(&self, challengers: usize) -> Vec<usize> {
-        let mut sizes = vec![challengers];
+    /// The stages of a race of `challengers`: one per cut down to the
+    /// finalists, and the finalists' own.
+    fn stages(&self, challengers: usize) -> usize {
         let mut left = challengers;
+        let mut stages = 1;
         while left > self.config.finalists && self.kept(left) < left {
             left = self.kept(left);
-            sizes.push(left);
+            stages += 1;
         }
-        sizes
+        stages
     }
 
     /// How many of `challengers` a cut keeps ([`Config::keep`]).
