@@ -198,3 +198,54 @@ fn the_bot_plays_games_of_three_to_eight_players_legally_and_repeatably() {
         assert_eq!(play_bot(case, 12), (score, moves), "{case}");
     }
 }
+
+#[test]
+fn a_favoured_cell_wins_by_its_bonus_and_nothing_else_changes() {
+    use ahc061::base::{AiView, BasePolicy};
+    use ahc061::board::has;
+    let g = game(3, &[(0, 0), (0, 3), (9, 9)]);
+    let mut state = g.initial_state();
+    // AI 1 steps off its start, which stays its level-1 cell; we walk to it.
+    let mut dest = [0; MAX_PLAYERS];
+    dest[..3].copy_from_slice(&[cell(0, 1), cell(1, 3), cell(9, 9)]);
+    rules::resolve(&g, &mut state, &dest);
+    dest[..3].copy_from_slice(&[cell(0, 2), cell(1, 3), cell(9, 9)]);
+    rules::resolve(&g, &mut state, &dest);
+    let prey = state.owned[1] & state.level_one;
+    assert!(has(prey, cell(0, 3)));
+    assert!(has(rules::legal_moves(&state, g.m, 0), cell(0, 3)));
+
+    let params = [NO_PARAMS; MAX_PLAYERS];
+    let legal = rules::ai_legal_moves(&state, g.m);
+    let targets = ahc061::ai::greedy_targets(&g, &state, &params, &legal);
+    let ais = AiView {
+        params: &params,
+        legal: &legal,
+        targets: &targets,
+    };
+    let linear = Linear::trained();
+    let own = linear.choose(&g, &state, &ais);
+    assert_ne!(
+        own,
+        cell(0, 3),
+        "the test needs a base that would not capture"
+    );
+    // Without a bonus, or with nothing legal favoured, the base's own move.
+    assert_eq!(linear.choose_favouring(&g, &state, &ais, prey, 0.0), own);
+    let out_of_reach = 1u128 << cell(9, 0);
+    assert_eq!(
+        linear.choose_favouring(&g, &state, &ais, out_of_reach, 1e6),
+        own
+    );
+    // A bonus large enough takes the favoured cell.
+    assert_eq!(
+        linear.choose_favouring(&g, &state, &ais, prey, 1e6),
+        cell(0, 3)
+    );
+    // A base with no worth to add to plays its own move.
+    let hand = HandTuned.choose(&g, &state, &ais);
+    assert_eq!(
+        HandTuned.choose_favouring(&g, &state, &ais, prey, 1e6),
+        hand
+    );
+}

@@ -118,6 +118,69 @@ fn the_leaf_is_the_objective_at_the_end_and_extrapolates_before_it() {
 }
 
 #[test]
+fn a_damped_leaf_carries_each_side_s_rate_at_its_own_share() {
+    use ahc061::planner::{Leaf, objective};
+    let g = game(3, &[(0, 0), (5, 5), (9, 9)]);
+    let mut root = g.initial_state();
+    root.turn = 40;
+    root.score[..3].copy_from_slice(&[10_000, 20_000, 5_000]);
+    let mut leaf = root;
+    leaf.turn = 50;
+    leaf.score[..3].copy_from_slice(&[20_000, 22_000, 6_000]);
+    // 50 turns left: ours 20 000 + 0.5 · 1 000 · 50, the leader's
+    // 22 000 + 0.1 · 200 · 50 (player 2: 6 000 + 0.1 · 100 · 50).
+    let damped = Leaf::Damped {
+        ours: 0.5,
+        theirs: 0.1,
+    };
+    let expected = (1.0 + 45_000.0 / 23_000.0f64).log2();
+    let got = damped.value(&g, &root, &leaf);
+    assert!((got - expected).abs() < 1e-12, "{got} vs {expected}");
+    // Shares of 1 are the plain extrapolation, of 0 the position as it stands.
+    let full = Leaf::Damped {
+        ours: 1.0,
+        theirs: 1.0,
+    };
+    let none = Leaf::Damped {
+        ours: 0.0,
+        theirs: 0.0,
+    };
+    assert_eq!(
+        full.value(&g, &root, &leaf),
+        Leaf::Extrapolated.value(&g, &root, &leaf)
+    );
+    assert_eq!(none.value(&g, &root, &leaf), objective(&leaf, 3));
+    // The AI that leads now need not lead at the end: a fast one is seen.
+    leaf.score[2] = 21_000; // 16 000 gained: 21 000 + 0.1 · 1 600 · 50 = 29 000
+    let expected = (1.0 + 45_000.0 / 29_000.0f64).log2();
+    assert!((damped.value(&g, &root, &leaf) - expected).abs() < 1e-12);
+}
+
+#[test]
+fn leaves_read_as_the_set_option_writes_them() {
+    use ahc061::planner::Leaf;
+    assert_eq!(Leaf::parse("objective"), Ok(Leaf::Objective));
+    assert_eq!(Leaf::parse("extrapolated"), Ok(Leaf::Extrapolated));
+    assert_eq!(
+        Leaf::parse("damped:0.65,0.15"),
+        Ok(Leaf::Damped {
+            ours: 0.65,
+            theirs: 0.15
+        })
+    );
+    for bad in [
+        "damped:0.7",
+        "damped:0.7,x",
+        "damped:-1,0.1",
+        "damped:0.5,3",
+        "max",
+        "",
+    ] {
+        assert!(Leaf::parse(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
 fn an_allowance_in_turns_buys_more_of_shorter_rollouts() {
     let g = game(4, &[(0, 0), (3, 3), (6, 6), (9, 9)]);
     let state = g.initial_state();

@@ -17,7 +17,7 @@ use crate::belief::Belief;
 use crate::board::{Cell, MAX_PLAYERS};
 use crate::clock::Allowance;
 use crate::duel::TierOrder;
-use crate::rollout::{FirstThenBase, SampledAis, play_out};
+use crate::rollout::{FirstThenBase, Focus, SampledAis, play_out};
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
 
@@ -77,6 +77,10 @@ pub struct Config {
     /// Every legal attack on an AI's cell (a capture or a knock) joins the
     /// candidates, beyond the base's ranking.
     pub attack_candidates: bool,
+    /// After a first move onto an AI's cell, the rollout's base keeps at
+    /// that AI: this much worth (units of V / 1000) added to taking its
+    /// level-1 cells (0: the plain base).
+    pub follow_through: f64,
 }
 
 /// When the race cuts its challengers.
@@ -119,6 +123,7 @@ impl Default for Config {
             rollouts_per_candidate: 0.0,
             alternatives_from: 0.0,
             attack_candidates: false,
+            follow_through: 0.0,
         }
     }
 }
@@ -554,7 +559,7 @@ impl CandidateGenerator for TopRanked {
 
 /// What the position at the end of a rollout is worth: exactly the
 /// objective at the game's end; before it, an estimate of the final one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Leaf {
     /// The objective of the position as it stands: the score if the game
     /// ended now.
@@ -562,22 +567,58 @@ pub enum Leaf {
     /// The objective of the scores extrapolated to the game's end, each
     /// player going on gaining at the rate it gained during the rollout.
     Extrapolated,
+    /// As [`Leaf::Extrapolated`], each player's rate carried to the end at
+    /// a share: `ours` for player 0, `theirs` for the AIs. In played games
+    /// the AIs' gains level off (the board fills, they fight each other)
+    /// far sooner than ours: what is left of a game brings an AI about a
+    /// sixth of its recent rate times the turns left, and player 0 about
+    /// two thirds (docs/RESULTS.md, session 17).
+    Damped { ours: f64, theirs: f64 },
 }
 
 impl Leaf {
     /// The worth of `leaf`, reached from `root` by a rollout.
     pub fn value(self, game: &Game, root: &State, leaf: &State) -> f64 {
         let left = game.turns - leaf.turn;
-        if left == 0 || self == Leaf::Objective {
+        let (ours, theirs) = match self {
+            Leaf::Objective => return objective(leaf, game.m),
+            Leaf::Extrapolated => (1.0, 1.0),
+            Leaf::Damped { ours, theirs } => (ours, theirs),
+        };
+        if left == 0 {
             return objective(leaf, game.m);
         }
         let played = (leaf.turn - root.turn).max(1) as f64;
-        let at_end = |p: usize| {
+        let at_end = |p: usize, share: f64| {
             let rate = (leaf.score[p] as f64 - root.score[p] as f64) / played;
-            (leaf.score[p] as f64 + rate * left as f64).max(1.0)
+            (leaf.score[p] as f64 + share * rate * left as f64).max(1.0)
         };
-        let best_ai = (1..game.m).map(at_end).fold(1.0, f64::max);
-        (1.0 + at_end(0) / best_ai).log2()
+        let best_ai = (1..game.m).map(|p| at_end(p, theirs)).fold(1.0, f64::max);
+        (1.0 + at_end(0, ours) / best_ai).log2()
+    }
+
+    /// Reads a leaf as `--set {duel,many}.leaf=` writes it: `objective`,
+    /// `extrapolated` or `damped:OURS,THEIRS` (shares in [0, 2]).
+    pub fn parse(value: &str) -> Result<Leaf, String> {
+        const EXPECTED: &str = "objective, extrapolated or damped:OURS,THEIRS (shares in [0, 2])";
+        match value {
+            "objective" => return Ok(Leaf::Objective),
+            "extrapolated" => return Ok(Leaf::Extrapolated),
+            _ => {}
+        }
+        let shares = value.strip_prefix("damped:").ok_or(EXPECTED)?;
+        let share = |s: &str| {
+            s.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|x| (0.0..=2.0).contains(x))
+                .ok_or(EXPECTED)
+        };
+        let (ours, theirs) = shares.split_once(',').ok_or(EXPECTED)?;
+        Ok(Leaf::Damped {
+            ours: share(ours)?,
+            theirs: share(theirs)?,
+        })
     }
 }
 
@@ -593,9 +634,16 @@ pub fn rollout(
     seed: u64,
     config: &Config,
 ) -> f64 {
+    // A first move onto an AI's cell is followed through on that AI.
+    let owner = state.owner[first as usize];
+    let focus = (config.follow_through > 0.0 && owner > 0).then_some(Focus {
+        ai: owner as usize,
+        bonus: config.follow_through,
+    });
     let mut us = FirstThenBase {
         first: Some(first),
         base,
+        focus,
     };
     let mut ais = SampledAis::new(game, belief, seed);
     let end = state.turn + 1 + config.horizon;

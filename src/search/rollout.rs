@@ -71,13 +71,31 @@ impl AiModel for SampledAis {
 pub struct FirstThenBase<'a> {
     pub first: Option<Cell>,
     pub base: &'a dyn BasePolicy,
+    /// Keep at an attack: the AI whose cells the base favours after the
+    /// first move, and by how much (see [`BasePolicy::choose_favouring`]).
+    pub focus: Option<Focus>,
+}
+
+/// The AI a continuation keeps attacking, and the worth added to taking
+/// its level-1 cells (units of V / 1000).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Focus {
+    pub ai: usize,
+    pub bonus: f64,
 }
 
 impl Player for FirstThenBase<'_> {
     fn choose(&mut self, game: &Game, sim: &State, ais: &AiView) -> Cell {
-        self.first
-            .take()
-            .unwrap_or_else(|| self.base.choose(game, sim, ais))
+        if let Some(first) = self.first.take() {
+            return first;
+        }
+        match self.focus {
+            Some(Focus { ai, bonus }) => {
+                let prey = sim.owned[ai] & sim.level_one;
+                self.base.choose_favouring(game, sim, ais, prey, bonus)
+            }
+            None => self.base.choose(game, sim, ais),
+        }
     }
 }
 
