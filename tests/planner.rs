@@ -541,3 +541,37 @@ fn halving_by_work_ends_the_race_on_its_finalists_on_a_short_turn() {
     assert!(work <= 2, "{work} racing at the end");
     assert!(rounds > 2 * work, "{rounds} racing at the end by rounds");
 }
+
+#[test]
+fn a_fresh_decision_counts_only_the_rollouts_since_the_last_cut() {
+    // The finalist was kept at each cut for its mean: deciding on the
+    // rollouts after the last cut only, its fresh tally is a part of its
+    // rollouts, and the move played is the base's or a finalist's whose
+    // fresh z clears the threshold.
+    let config = Config {
+        decide_fresh: true,
+        halving: Halving::Work,
+        ..Params::default().planner(2)
+    };
+    let (mut switched, mut partial) = (0, 0);
+    along_a_duel("0018", config, 2000, 12, |_, _, decision| {
+        let (base, challengers) = decision.candidates.split_first().unwrap();
+        let cut_any = challengers.iter().any(|c| c.cut);
+        for c in challengers.iter().filter(|c| !c.cut) {
+            assert!(c.fresh.n <= c.rollouts);
+            if cut_any {
+                partial += usize::from(c.fresh.n < c.rollouts);
+            }
+        }
+        if decision.cell != base.cell {
+            switched += 1;
+            let played = challengers
+                .iter()
+                .find(|c| !c.cut && c.cell == decision.cell)
+                .expect("the move played is a finalist");
+            assert!(played.fresh.z() > config.switch_z);
+        }
+    });
+    assert!(partial > 0, "no finalist had rollouts before a cut");
+    assert!(switched > 0, "no switch to check");
+}

@@ -187,6 +187,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "{duel,many}.follow_through",
         "after a first move onto an AI's cell, worth (units of V / 1000) the rollout's base adds to taking that AI's level-1 cells (0: none)",
     ),
+    (
+        "{duel,many}.decide_fresh",
+        "the switch from the base move is decided on the rollouts since the race's last cut only (true|false)",
+    ),
     ("clock.reserve_ms", "milliseconds kept back from the budget"),
     (
         "clock.late",
@@ -351,6 +355,7 @@ impl Config {
             "alternatives_from" => self.alternatives_from = non_negative(value)?,
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
             "follow_through" => self.follow_through = non_negative(value)?,
+            "decide_fresh" => self.decide_fresh = value.parse().map_err(|_| "true or false")?,
             "halving" => {
                 self.halving = match value {
                     "rounds" => Halving::Rounds,

@@ -81,6 +81,9 @@ pub struct Config {
     /// that AI: this much worth (units of V / 1000) added to taking its
     /// level-1 cells (0: the plain base).
     pub follow_through: f64,
+    /// The switch is decided on the rollouts since the race's last cut
+    /// only: those before it chose the survivors, and lean their way.
+    pub decide_fresh: bool,
 }
 
 /// When the race cuts its challengers.
@@ -124,6 +127,7 @@ impl Default for Config {
             alternatives_from: 0.0,
             attack_candidates: false,
             follow_through: 0.0,
+            decide_fresh: false,
         }
     }
 }
@@ -144,6 +148,50 @@ pub struct Candidate {
     /// Dropped by a cut of the race (successive halving) before the turn
     /// ended: it could not be played, whatever its z on fewer rollouts.
     pub cut: bool,
+    /// The same differences since the race's last cut: a survivor of a cut
+    /// was kept for its mean, so its rollouts before the cut lean its way.
+    pub fresh: Tally,
+}
+
+/// Differences from the base move on shared seeds: their count, Σ and Σ².
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    pub n: u64,
+    pub sum: f64,
+    pub sum_sq: f64,
+}
+
+impl Tally {
+    fn add(&mut self, d: f64) {
+        self.n += 1;
+        self.sum += d;
+        self.sum_sq += d * d;
+    }
+
+    /// How many standard errors the mean lies above zero.
+    pub fn z(&self) -> f64 {
+        z_score(self.n, self.sum, self.sum_sq)
+    }
+
+    pub fn mean(&self) -> f64 {
+        if self.n == 0 {
+            f64::NEG_INFINITY
+        } else {
+            self.sum / self.n as f64
+        }
+    }
+}
+
+/// How many standard errors the mean of `n` values of sum `sum` and sum
+/// of squares `sum_sq` lies above zero (−∞ below 2 values).
+fn z_score(n: u64, sum: f64, sum_sq: f64) -> f64 {
+    let n = n as f64;
+    if n < 2.0 {
+        return f64::NEG_INFINITY;
+    }
+    let mean = sum / n;
+    let var = (sum_sq / n - mean * mean).max(1e-12) / (n - 1.0);
+    mean / var.sqrt()
 }
 
 impl Candidate {
@@ -166,13 +214,16 @@ impl Candidate {
 
     /// How many standard errors the mean advantage lies above zero.
     pub fn z(&self) -> f64 {
-        let n = self.rollouts as f64;
-        if n < 2.0 {
-            return f64::NEG_INFINITY;
+        z_score(self.rollouts, self.diff, self.diff_sq)
+    }
+
+    /// The mean and z the switch is decided on ([`Config::decide_fresh`]).
+    fn decisive(&self, fresh: bool) -> (f64, f64) {
+        if fresh {
+            (self.fresh.mean(), self.fresh.z())
+        } else {
+            (self.mean(), self.z())
         }
-        let mean = self.diff / n;
-        let var = (self.diff_sq / n - mean * mean).max(1e-12) / (n - 1.0);
-        mean / var.sqrt()
     }
 }
 
@@ -284,6 +335,7 @@ impl Planner {
                     cand.diff += d;
                     cand.diff_sq += d * d;
                     cand.rollouts += 1;
+                    cand.fresh.add(d);
                     done += 1;
                 }
             }
@@ -299,16 +351,23 @@ impl Planner {
             if due && alive > 1 + self.config.finalists {
                 candidates[1..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
                 alive = 1 + self.kept(alive - 1);
+                if self.config.decide_fresh {
+                    for cand in &mut candidates[1..alive] {
+                        cand.fresh = Tally::default();
+                    }
+                }
                 stage_start = done;
                 stage_work = self.stage_work(affordable, done, alive - 1);
             }
         }
         let threshold = self.config.switch_z;
+        let fresh = self.config.decide_fresh;
         let cell = candidates[1..alive]
             .iter()
-            .filter(|c| c.z() > threshold)
-            .max_by(|a, b| a.mean().total_cmp(&b.mean()))
-            .map_or(base.cell, |c| c.cell);
+            .map(|c| (c.decisive(fresh), c.cell))
+            .filter(|&((_, z), _)| z > threshold)
+            .max_by(|a, b| a.0.0.total_cmp(&b.0.0))
+            .map_or(base.cell, |(_, cell)| cell);
         if matches!(allowance, Allowance::Until(_)) {
             self.measure_rate(done, started.elapsed().as_secs_f64());
         }
