@@ -191,6 +191,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "{duel,many}.decide_fresh",
         "the switch from the base move is decided on the rollouts since the race's last cut only (true|false)",
     ),
+    (
+        "{duel,many}.continuation_attacks",
+        "worth (units of V / 1000, of either sign) the rollouts' base adds, after the first move, to taking any AI's level-1 cell (0: none)",
+    ),
     ("clock.reserve_ms", "milliseconds kept back from the budget"),
     (
         "clock.late",
@@ -356,6 +360,11 @@ impl Config {
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
             "follow_through" => self.follow_through = non_negative(value)?,
             "decide_fresh" => self.decide_fresh = value.parse().map_err(|_| "true or false")?,
+            "continuation_attacks" => {
+                self.continuation_attacks = (value.parse::<f64>().ok())
+                    .filter(|x| x.is_finite())
+                    .ok_or("a number")?
+            }
             "halving" => {
                 self.halving = match value {
                     "rounds" => Halving::Rounds,

@@ -17,7 +17,7 @@ use crate::belief::Belief;
 use crate::board::{Cell, MAX_PLAYERS};
 use crate::clock::Allowance;
 use crate::duel::TierOrder;
-use crate::rollout::{FirstThenBase, Focus, SampledAis, play_out};
+use crate::rollout::{FirstThenBase, Focus, Prey, SampledAis, play_out};
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
 
@@ -84,6 +84,9 @@ pub struct Config {
     /// The switch is decided on the rollouts since the race's last cut
     /// only: those before it chose the survivors, and lean their way.
     pub decide_fresh: bool,
+    /// Worth (units of V / 1000, of either sign) the rollouts' base adds,
+    /// after the first move, to taking any AI's level-1 cell (0: none).
+    pub continuation_attacks: f64,
 }
 
 /// When the race cuts its challengers.
@@ -128,6 +131,7 @@ impl Default for Config {
             attack_candidates: false,
             follow_through: 0.0,
             decide_fresh: false,
+            continuation_attacks: 0.0,
         }
     }
 }
@@ -695,10 +699,17 @@ pub fn rollout(
 ) -> f64 {
     // A first move onto an AI's cell is followed through on that AI.
     let owner = state.owner[first as usize];
-    let focus = (config.follow_through > 0.0 && owner > 0).then_some(Focus {
-        ai: owner as usize,
-        bonus: config.follow_through,
-    });
+    let focus = if config.follow_through > 0.0 && owner > 0 {
+        Some(Focus {
+            prey: Prey::One(owner as usize),
+            bonus: config.follow_through,
+        })
+    } else {
+        (config.continuation_attacks != 0.0).then_some(Focus {
+            prey: Prey::Every,
+            bonus: config.continuation_attacks,
+        })
+    };
     let mut us = FirstThenBase {
         first: Some(first),
         base,

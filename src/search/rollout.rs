@@ -76,12 +76,21 @@ pub struct FirstThenBase<'a> {
     pub focus: Option<Focus>,
 }
 
-/// The AI a continuation keeps attacking, and the worth added to taking
-/// its level-1 cells (units of V / 1000).
+/// Whose level-1 cells a continuation favours, and the worth added to
+/// taking them (units of V / 1000; below 0, a continuation that shuns them).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Focus {
-    pub ai: usize,
+    pub prey: Prey,
     pub bonus: f64,
+}
+
+/// The AIs a [`Focus`] is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prey {
+    /// The AI the first move attacked.
+    One(usize),
+    /// Every AI.
+    Every,
 }
 
 impl Player for FirstThenBase<'_> {
@@ -90,9 +99,13 @@ impl Player for FirstThenBase<'_> {
             return first;
         }
         match self.focus {
-            Some(Focus { ai, bonus }) => {
-                let prey = sim.owned[ai] & sim.level_one;
-                self.base.choose_favouring(game, sim, ais, prey, bonus)
+            Some(Focus { prey, bonus }) => {
+                let theirs = match prey {
+                    Prey::One(ai) => sim.owned[ai],
+                    Prey::Every => sim.taken() & !sim.owned[0],
+                };
+                let cells = theirs & sim.level_one;
+                self.base.choose_favouring(game, sim, ais, cells, bonus)
             }
             None => self.base.choose(game, sim, ais),
         }
