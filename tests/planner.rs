@@ -118,69 +118,6 @@ fn the_leaf_is_the_objective_at_the_end_and_extrapolates_before_it() {
 }
 
 #[test]
-fn a_damped_leaf_carries_each_side_s_rate_at_its_own_share() {
-    use ahc061::planner::{Leaf, objective};
-    let g = game(3, &[(0, 0), (5, 5), (9, 9)]);
-    let mut root = g.initial_state();
-    root.turn = 40;
-    root.score[..3].copy_from_slice(&[10_000, 20_000, 5_000]);
-    let mut leaf = root;
-    leaf.turn = 50;
-    leaf.score[..3].copy_from_slice(&[20_000, 22_000, 6_000]);
-    // 50 turns left: ours 20 000 + 0.5 · 1 000 · 50, the leader's
-    // 22 000 + 0.1 · 200 · 50 (player 2: 6 000 + 0.1 · 100 · 50).
-    let damped = Leaf::Damped {
-        ours: 0.5,
-        theirs: 0.1,
-    };
-    let expected = (1.0 + 45_000.0 / 23_000.0f64).log2();
-    let got = damped.value(&g, &root, &leaf);
-    assert!((got - expected).abs() < 1e-12, "{got} vs {expected}");
-    // Shares of 1 are the plain extrapolation, of 0 the position as it stands.
-    let full = Leaf::Damped {
-        ours: 1.0,
-        theirs: 1.0,
-    };
-    let none = Leaf::Damped {
-        ours: 0.0,
-        theirs: 0.0,
-    };
-    assert_eq!(
-        full.value(&g, &root, &leaf),
-        Leaf::Extrapolated.value(&g, &root, &leaf)
-    );
-    assert_eq!(none.value(&g, &root, &leaf), objective(&leaf, 3));
-    // The AI that leads now need not lead at the end: a fast one is seen.
-    leaf.score[2] = 21_000; // 16 000 gained: 21 000 + 0.1 · 1 600 · 50 = 29 000
-    let expected = (1.0 + 45_000.0 / 29_000.0f64).log2();
-    assert!((damped.value(&g, &root, &leaf) - expected).abs() < 1e-12);
-}
-
-#[test]
-fn leaves_read_as_the_set_option_writes_them() {
-    use ahc061::planner::Leaf;
-    assert_eq!(Leaf::parse("objective"), Ok(Leaf::Objective));
-    assert_eq!(Leaf::parse("extrapolated"), Ok(Leaf::Extrapolated));
-    assert_eq!(
-        Leaf::parse("damped:0.65,0.15"),
-        Ok(Leaf::Damped {
-            ours: 0.65,
-            theirs: 0.15
-        })
-    );
-    for bad in [
-        "damped:0.7",
-        "damped:0.7,x",
-        "damped:-1,0.1",
-        "damped:0.5,3",
-        "max",
-        "",
-    ] {
-        assert!(Leaf::parse(bad).is_err(), "{bad}");
-    }
-}
-
-#[test]
 fn an_allowance_in_turns_buys_more_of_shorter_rollouts() {
     let g = game(4, &[(0, 0), (3, 3), (6, 6), (9, 9)]);
     let state = g.initial_state();
@@ -540,38 +477,4 @@ fn halving_by_work_ends_the_race_on_its_finalists_on_a_short_turn() {
     let rounds = racing_at_the_end(Halving::Rounds);
     assert!(work <= 2, "{work} racing at the end");
     assert!(rounds > 2 * work, "{rounds} racing at the end by rounds");
-}
-
-#[test]
-fn a_fresh_decision_counts_only_the_rollouts_since_the_last_cut() {
-    // The finalist was kept at each cut for its mean: deciding on the
-    // rollouts after the last cut only, its fresh tally is a part of its
-    // rollouts, and the move played is the base's or a finalist's whose
-    // fresh z clears the threshold.
-    let config = Config {
-        decide_fresh: true,
-        halving: Halving::Work,
-        ..Params::default().planner(2)
-    };
-    let (mut switched, mut partial) = (0, 0);
-    along_a_duel("0018", config, 2000, 12, |_, _, decision| {
-        let (base, challengers) = decision.candidates.split_first().unwrap();
-        let cut_any = challengers.iter().any(|c| c.cut);
-        for c in challengers.iter().filter(|c| !c.cut) {
-            assert!(c.fresh.n <= c.rollouts);
-            if cut_any {
-                partial += usize::from(c.fresh.n < c.rollouts);
-            }
-        }
-        if decision.cell != base.cell {
-            switched += 1;
-            let played = challengers
-                .iter()
-                .find(|c| !c.cut && c.cell == decision.cell)
-                .expect("the move played is a finalist");
-            assert!(played.fresh.z() > config.switch_z);
-        }
-    });
-    assert!(partial > 0, "no finalist had rollouts before a cut");
-    assert!(switched > 0, "no switch to check");
 }

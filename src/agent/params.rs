@@ -161,7 +161,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.leaf",
-        "a rollout cut before the end: objective (as it stands), extrapolated, or damped:OURS,THEIRS (each rate carried on at a share: ours, the AIs')",
+        "a rollout cut before the end: objective (as it stands) or extrapolated",
     ),
     (
         "{duel,many}.settle_z",
@@ -182,18 +182,6 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "{duel,many}.attacks",
         "every legal attack on an AI's cell joins the candidates (true|false)",
-    ),
-    (
-        "{duel,many}.follow_through",
-        "after a first move onto an AI's cell, worth (units of V / 1000) the rollout's base adds to taking that AI's level-1 cells (0: none)",
-    ),
-    (
-        "{duel,many}.decide_fresh",
-        "the switch from the base move is decided on the rollouts since the race's last cut only (true|false)",
-    ),
-    (
-        "{duel,many}.continuation_attacks",
-        "worth (units of V / 1000, of either sign) the rollouts' base adds, after the first move, to taking any AI's level-1 cell (0: none)",
     ),
     ("clock.reserve_ms", "milliseconds kept back from the budget"),
     (
@@ -358,13 +346,6 @@ impl Config {
             "per_candidate" => self.rollouts_per_candidate = non_negative(value)?,
             "alternatives_from" => self.alternatives_from = non_negative(value)?,
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
-            "follow_through" => self.follow_through = non_negative(value)?,
-            "decide_fresh" => self.decide_fresh = value.parse().map_err(|_| "true or false")?,
-            "continuation_attacks" => {
-                self.continuation_attacks = (value.parse::<f64>().ok())
-                    .filter(|x| x.is_finite())
-                    .ok_or("a number")?
-            }
             "halving" => {
                 self.halving = match value {
                     "rounds" => Halving::Rounds,
@@ -372,7 +353,13 @@ impl Config {
                     _ => return Err("rounds or work".into()),
                 }
             }
-            "leaf" => self.leaf = Leaf::parse(value)?,
+            "leaf" => {
+                self.leaf = match value {
+                    "objective" => Leaf::Objective,
+                    "extrapolated" => Leaf::Extrapolated,
+                    _ => return Err("objective or extrapolated".into()),
+                }
+            }
             _ => return Err(format!("{} after the class", config_fields().join(", "))),
         }
         Ok(())

@@ -69,22 +69,6 @@ pub trait BasePolicy: Send + Sync {
     /// The move and the worth of every legal move, from one look at the
     /// position (one forecast serves both).
     fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking;
-
-    /// The move with `bonus` more worth, in units of the cell's V / 1000, on
-    /// the cells of `favoured`: the seam of a continuation that keeps at a
-    /// plan (the planner's follow-through). A base without a worth to add
-    /// to plays its own move.
-    fn choose_favouring(
-        &self,
-        game: &Game,
-        state: &State,
-        ais: &AiView,
-        favoured: Bits,
-        bonus: f64,
-    ) -> Cell {
-        let _ = (favoured, bonus);
-        self.choose(game, state, ais)
-    }
 }
 
 /// The ranking whose move is the first cell of highest worth (as
@@ -159,31 +143,6 @@ impl BasePolicy for Linear {
             let ours = crate::rules::legal_moves(state, game.m, 0);
             let forecast = ais.forecast_within(game, state, ours);
             learned::best_move(self.weights(game), game, state, &forecast, ais.legal, ours)
-        })
-    }
-
-    fn choose_favouring(
-        &self,
-        game: &Game,
-        state: &State,
-        ais: &AiView,
-        favoured: Bits,
-        bonus: f64,
-    ) -> Cell {
-        let ours = crate::rules::legal_moves(state, game.m, 0);
-        if game.m == 2 || favoured & ours == 0 {
-            return self.choose(game, state, ais);
-        }
-        let forecast = ais.forecast_within(game, state, ours);
-        let turn = crate::features::TurnContext::new(game, state, ais.legal);
-        let scorer = learned::TurnScorer::new(self.weights(game), &turn);
-        crate::greedy::best_move_in(state, ours, |d| {
-            let extra = if crate::board::has(favoured, d) {
-                bonus * game.value[d as usize] as f64 * 0.001
-            } else {
-                0.0
-            };
-            scorer.value(game, state, &forecast, &turn, d) + extra
         })
     }
 

@@ -17,7 +17,7 @@ use crate::belief::Belief;
 use crate::board::{Cell, MAX_PLAYERS};
 use crate::clock::Allowance;
 use crate::duel::TierOrder;
-use crate::rollout::{FirstThenBase, Focus, Prey, SampledAis, play_out};
+use crate::rollout::{FirstThenBase, SampledAis, play_out};
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
 
@@ -77,16 +77,6 @@ pub struct Config {
     /// Every legal attack on an AI's cell (a capture or a knock) joins the
     /// candidates, beyond the base's ranking.
     pub attack_candidates: bool,
-    /// After a first move onto an AI's cell, the rollout's base keeps at
-    /// that AI: this much worth (units of V / 1000) added to taking its
-    /// level-1 cells (0: the plain base).
-    pub follow_through: f64,
-    /// The switch is decided on the rollouts since the race's last cut
-    /// only: those before it chose the survivors, and lean their way.
-    pub decide_fresh: bool,
-    /// Worth (units of V / 1000, of either sign) the rollouts' base adds,
-    /// after the first move, to taking any AI's level-1 cell (0: none).
-    pub continuation_attacks: f64,
 }
 
 /// When the race cuts its challengers.
@@ -129,9 +119,6 @@ impl Default for Config {
             rollouts_per_candidate: 0.0,
             alternatives_from: 0.0,
             attack_candidates: false,
-            follow_through: 0.0,
-            decide_fresh: false,
-            continuation_attacks: 0.0,
         }
     }
 }
@@ -152,50 +139,6 @@ pub struct Candidate {
     /// Dropped by a cut of the race (successive halving) before the turn
     /// ended: it could not be played, whatever its z on fewer rollouts.
     pub cut: bool,
-    /// The same differences since the race's last cut: a survivor of a cut
-    /// was kept for its mean, so its rollouts before the cut lean its way.
-    pub fresh: Tally,
-}
-
-/// Differences from the base move on shared seeds: their count, Σ and Σ².
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Tally {
-    pub n: u64,
-    pub sum: f64,
-    pub sum_sq: f64,
-}
-
-impl Tally {
-    fn add(&mut self, d: f64) {
-        self.n += 1;
-        self.sum += d;
-        self.sum_sq += d * d;
-    }
-
-    /// How many standard errors the mean lies above zero.
-    pub fn z(&self) -> f64 {
-        z_score(self.n, self.sum, self.sum_sq)
-    }
-
-    pub fn mean(&self) -> f64 {
-        if self.n == 0 {
-            f64::NEG_INFINITY
-        } else {
-            self.sum / self.n as f64
-        }
-    }
-}
-
-/// How many standard errors the mean of `n` values of sum `sum` and sum
-/// of squares `sum_sq` lies above zero (−∞ below 2 values).
-fn z_score(n: u64, sum: f64, sum_sq: f64) -> f64 {
-    let n = n as f64;
-    if n < 2.0 {
-        return f64::NEG_INFINITY;
-    }
-    let mean = sum / n;
-    let var = (sum_sq / n - mean * mean).max(1e-12) / (n - 1.0);
-    mean / var.sqrt()
 }
 
 impl Candidate {
@@ -218,16 +161,13 @@ impl Candidate {
 
     /// How many standard errors the mean advantage lies above zero.
     pub fn z(&self) -> f64 {
-        z_score(self.rollouts, self.diff, self.diff_sq)
-    }
-
-    /// The mean and z the switch is decided on ([`Config::decide_fresh`]).
-    fn decisive(&self, fresh: bool) -> (f64, f64) {
-        if fresh {
-            (self.fresh.mean(), self.fresh.z())
-        } else {
-            (self.mean(), self.z())
+        let n = self.rollouts as f64;
+        if n < 2.0 {
+            return f64::NEG_INFINITY;
         }
+        let mean = self.diff / n;
+        let var = (self.diff_sq / n - mean * mean).max(1e-12) / (n - 1.0);
+        mean / var.sqrt()
     }
 }
 
@@ -339,7 +279,6 @@ impl Planner {
                     cand.diff += d;
                     cand.diff_sq += d * d;
                     cand.rollouts += 1;
-                    cand.fresh.add(d);
                     done += 1;
                 }
             }
@@ -355,23 +294,16 @@ impl Planner {
             if due && alive > 1 + self.config.finalists {
                 candidates[1..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
                 alive = 1 + self.kept(alive - 1);
-                if self.config.decide_fresh {
-                    for cand in &mut candidates[1..alive] {
-                        cand.fresh = Tally::default();
-                    }
-                }
                 stage_start = done;
                 stage_work = self.stage_work(affordable, done, alive - 1);
             }
         }
         let threshold = self.config.switch_z;
-        let fresh = self.config.decide_fresh;
         let cell = candidates[1..alive]
             .iter()
-            .map(|c| (c.decisive(fresh), c.cell))
-            .filter(|&((_, z), _)| z > threshold)
-            .max_by(|a, b| a.0.0.total_cmp(&b.0.0))
-            .map_or(base.cell, |(_, cell)| cell);
+            .filter(|c| c.z() > threshold)
+            .max_by(|a, b| a.mean().total_cmp(&b.mean()))
+            .map_or(base.cell, |c| c.cell);
         if matches!(allowance, Allowance::Until(_)) {
             self.measure_rate(done, started.elapsed().as_secs_f64());
         }
@@ -622,7 +554,7 @@ impl CandidateGenerator for TopRanked {
 
 /// What the position at the end of a rollout is worth: exactly the
 /// objective at the game's end; before it, an estimate of the final one.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Leaf {
     /// The objective of the position as it stands: the score if the game
     /// ended now.
@@ -630,58 +562,22 @@ pub enum Leaf {
     /// The objective of the scores extrapolated to the game's end, each
     /// player going on gaining at the rate it gained during the rollout.
     Extrapolated,
-    /// As [`Leaf::Extrapolated`], each player's rate carried to the end at
-    /// a share: `ours` for player 0, `theirs` for the AIs. In played games
-    /// the AIs' gains level off (the board fills, they fight each other)
-    /// far sooner than ours: what is left of a game brings an AI about a
-    /// sixth of its recent rate times the turns left, and player 0 about
-    /// two thirds (docs/RESULTS.md, session 17).
-    Damped { ours: f64, theirs: f64 },
 }
 
 impl Leaf {
     /// The worth of `leaf`, reached from `root` by a rollout.
     pub fn value(self, game: &Game, root: &State, leaf: &State) -> f64 {
         let left = game.turns - leaf.turn;
-        let (ours, theirs) = match self {
-            Leaf::Objective => return objective(leaf, game.m),
-            Leaf::Extrapolated => (1.0, 1.0),
-            Leaf::Damped { ours, theirs } => (ours, theirs),
-        };
-        if left == 0 {
+        if left == 0 || self == Leaf::Objective {
             return objective(leaf, game.m);
         }
         let played = (leaf.turn - root.turn).max(1) as f64;
-        let at_end = |p: usize, share: f64| {
+        let at_end = |p: usize| {
             let rate = (leaf.score[p] as f64 - root.score[p] as f64) / played;
-            (leaf.score[p] as f64 + share * rate * left as f64).max(1.0)
+            (leaf.score[p] as f64 + rate * left as f64).max(1.0)
         };
-        let best_ai = (1..game.m).map(|p| at_end(p, theirs)).fold(1.0, f64::max);
-        (1.0 + at_end(0, ours) / best_ai).log2()
-    }
-
-    /// Reads a leaf as `--set {duel,many}.leaf=` writes it: `objective`,
-    /// `extrapolated` or `damped:OURS,THEIRS` (shares in [0, 2]).
-    pub fn parse(value: &str) -> Result<Leaf, String> {
-        const EXPECTED: &str = "objective, extrapolated or damped:OURS,THEIRS (shares in [0, 2])";
-        match value {
-            "objective" => return Ok(Leaf::Objective),
-            "extrapolated" => return Ok(Leaf::Extrapolated),
-            _ => {}
-        }
-        let shares = value.strip_prefix("damped:").ok_or(EXPECTED)?;
-        let share = |s: &str| {
-            s.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|x| (0.0..=2.0).contains(x))
-                .ok_or(EXPECTED)
-        };
-        let (ours, theirs) = shares.split_once(',').ok_or(EXPECTED)?;
-        Ok(Leaf::Damped {
-            ours: share(ours)?,
-            theirs: share(theirs)?,
-        })
+        let best_ai = (1..game.m).map(at_end).fold(1.0, f64::max);
+        (1.0 + at_end(0) / best_ai).log2()
     }
 }
 
@@ -697,23 +593,9 @@ pub fn rollout(
     seed: u64,
     config: &Config,
 ) -> f64 {
-    // A first move onto an AI's cell is followed through on that AI.
-    let owner = state.owner[first as usize];
-    let focus = if config.follow_through > 0.0 && owner > 0 {
-        Some(Focus {
-            prey: Prey::One(owner as usize),
-            bonus: config.follow_through,
-        })
-    } else {
-        (config.continuation_attacks != 0.0).then_some(Focus {
-            prey: Prey::Every,
-            bonus: config.continuation_attacks,
-        })
-    };
     let mut us = FirstThenBase {
         first: Some(first),
         base,
-        focus,
     };
     let mut ais = SampledAis::new(game, belief, seed);
     let end = state.turn + 1 + config.horizon;

@@ -71,44 +71,13 @@ impl AiModel for SampledAis {
 pub struct FirstThenBase<'a> {
     pub first: Option<Cell>,
     pub base: &'a dyn BasePolicy,
-    /// Keep at an attack: the AI whose cells the base favours after the
-    /// first move, and by how much (see [`BasePolicy::choose_favouring`]).
-    pub focus: Option<Focus>,
-}
-
-/// Whose level-1 cells a continuation favours, and the worth added to
-/// taking them (units of V / 1000; below 0, a continuation that shuns them).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Focus {
-    pub prey: Prey,
-    pub bonus: f64,
-}
-
-/// The AIs a [`Focus`] is on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Prey {
-    /// The AI the first move attacked.
-    One(usize),
-    /// Every AI.
-    Every,
 }
 
 impl Player for FirstThenBase<'_> {
     fn choose(&mut self, game: &Game, sim: &State, ais: &AiView) -> Cell {
-        if let Some(first) = self.first.take() {
-            return first;
-        }
-        match self.focus {
-            Some(Focus { prey, bonus }) => {
-                let theirs = match prey {
-                    Prey::One(ai) => sim.owned[ai],
-                    Prey::Every => sim.taken() & !sim.owned[0],
-                };
-                let cells = theirs & sim.level_one;
-                self.base.choose_favouring(game, sim, ais, cells, bonus)
-            }
-            None => self.base.choose(game, sim, ais),
-        }
+        self.first
+            .take()
+            .unwrap_or_else(|| self.base.choose(game, sim, ais))
     }
 }
 

@@ -87,7 +87,6 @@ pub fn exact_rollout(
     let mut us = FirstThenBase {
         first: Some(first),
         base,
-        focus: None,
     };
     let end = state.turn + 1 + horizon;
     let leaf = play_out(&input.game, state, end, &mut us, &mut ais);
