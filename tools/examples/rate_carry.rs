@@ -1,0 +1,82 @@
+//! How far a player's recent rate carries to the game's end, measured on
+//! played games: the question behind the planner's extrapolated leaf
+//! (src/search/planner.rs, `Leaf::Extrapolated`), which carries each
+//! player's gain over a rollout's window on at the same rate to the end.
+//!
+//! Each game is replayed from its input and player 0's moves (as `profile`
+//! does). For a window of 21 turns after turn t (a rollout's length at the
+//! default horizon), it fits, by least squares through the origin, the
+//! share k in `final − S(t + 21) ≈ k · rate · turns left`, separately for
+//! player 0 and for the AIs, and prints k by t.
+//!
+//! ```sh
+//! target/release/selfplay --dir runs/half --fixed-turns 3000 --seed 1 --moves runs/mv -o /dev/null
+//! cargo run --release -p ahc061-tools --example rate_carry -- runs/half runs/mv
+//! ```
+use ahc061_sim::judge::{Judge, ToolInput};
+use ahc061_tools::profile::{moves_file, parse_moves};
+use std::path::Path;
+
+const WINDOW: usize = 21;
+const STARTS: [usize; 4] = [10, 30, 50, 70];
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() != 3 {
+        eprintln!("rate_carry: usage: rate_carry CASES_DIR MOVES_DIR");
+        std::process::exit(2);
+    }
+    let (cases, moves) = (Path::new(&args[1]), Path::new(&args[2]));
+    let mut names: Vec<String> = std::fs::read_dir(cases)
+        .expect("readable cases folder")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|n| n.strip_suffix(".txt").map(String::from))
+        .collect();
+    names.sort();
+    // Per start turn: Σ x·y and Σ x² for player 0, then for the AIs.
+    let mut sums = [[[0.0f64; 2]; 2]; STARTS.len()];
+    let mut games = 0;
+    for name in &names {
+        let Some(path) = moves_file(moves, name) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(cases.join(format!("{name}.txt"))).unwrap();
+        let input = ToolInput::parse(&text).unwrap();
+        let mv = parse_moves(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let scores = replay(input, &mv);
+        games += 1;
+        let end = scores.len() - 1;
+        for (k, &t) in STARTS.iter().enumerate() {
+            let (t1, left) = (t + WINDOW, (end - t - WINDOW) as f64);
+            for p in 0..scores[t].len() {
+                let rate = (scores[t1][p] - scores[t][p]) / WINDOW as f64;
+                let (x, y) = (rate * left, scores[end][p] - scores[t1][p]);
+                let side = usize::from(p > 0);
+                sums[k][side][0] += x * y;
+                sums[k][side][1] += x * x;
+            }
+        }
+    }
+    println!("{games} games; k in final − S(t + {WINDOW}) ≈ k · rate · turns left");
+    println!("t\tplayer 0\tthe AIs");
+    for (k, &t) in STARTS.iter().enumerate() {
+        let share = |side: usize| sums[k][side][0] / sums[k][side][1];
+        println!("{t}\t{:.2}\t{:.2}", share(0), share(1));
+    }
+}
+
+/// Every player's score after each turn, from turn 0 (the start) on.
+fn replay(input: ToolInput, moves: &[(usize, usize)]) -> Vec<Vec<f64>> {
+    let m = input.game.m;
+    let mut judge = Judge::new(input);
+    let at = |judge: &Judge| (0..m).map(|p| judge.state.score[p] as f64).collect();
+    let mut scores = vec![at(&judge)];
+    for &(x, y) in moves {
+        if judge.finished() {
+            break;
+        }
+        judge.play(x, y).expect("a legal move list");
+        scores.push(at(&judge));
+    }
+    scores
+}
