@@ -48,9 +48,10 @@ fn main() {
         let end = scores.len() - 1;
         for (k, &t) in STARTS.iter().enumerate() {
             let (t1, left) = (t + WINDOW, (end - t - WINDOW) as f64);
-            for p in 0..scores[t].len() {
-                let rate = (scores[t1][p] - scores[t][p]) / WINDOW as f64;
-                let (x, y) = (rate * left, scores[end][p] - scores[t1][p]);
+            let players = scores[t].iter().zip(&scores[t1]).zip(&scores[end]);
+            for (p, ((&before, &after), &last)) in players.enumerate() {
+                let rate = (after - before) / WINDOW as f64;
+                let (x, y) = (rate * left, last - after);
                 let side = usize::from(p > 0);
                 sums[k][side][0] += x * y;
                 sums[k][side][1] += x * x;
