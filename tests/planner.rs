@@ -117,6 +117,97 @@ fn the_leaf_is_the_objective_at_the_end_and_extrapolates_before_it() {
     );
 }
 
+/// Player 0 owns a wall along column 2 of rows 0–2 and row 3 of columns
+/// 0–2: the pocket of rows 0–2, columns 0–1 (six cells, less our piece's
+/// (0, 0)) is land no AI can walk into. Player 1 stands at (9, 9), player
+/// 2 at (9, 0).
+fn walled_pocket() -> (Game, State) {
+    let g = game(3, &[(0, 0), (9, 9), (9, 0)]);
+    let base = g.initial_state();
+    let (mut owner, mut level) = (base.owner, base.level);
+    for c in [cell(0, 2), cell(1, 2), cell(2, 2), cell(3, 0), cell(3, 1), cell(3, 2)] {
+        owner[c as usize] = 0;
+        level[c as usize] = 1;
+    }
+    owner[cell(0, 1) as usize] = 0;
+    level[cell(0, 1) as usize] = 1;
+    (g.clone(), g.state_from_grids(&owner, &level, &base.pos, 50))
+}
+
+#[test]
+fn the_land_ahead_is_the_unowned_land_each_player_can_walk_into() {
+    use ahc061::board::{ALL, bit};
+    use ahc061::planner::land_ahead;
+    let (g, state) = walled_pocket();
+    let land = land_ahead(&g, &state);
+    let pocket = [cell(1, 0), cell(1, 1), cell(2, 0), cell(2, 1)]
+        .iter()
+        .fold(0, |set, &c| set | bit(c));
+    let free = ALL & !state.taken();
+    // The AIs reach every unowned cell but the pocket; we reach them all.
+    assert_eq!(land[1], free & !pocket);
+    assert_eq!(land[2], free & !pocket);
+    assert_eq!(land[0], free);
+}
+
+#[test]
+fn a_land_leaf_adds_the_land_only_we_can_reach_and_the_ais_land() {
+    use ahc061::planner::Leaf;
+    let (g, root) = walled_pocket();
+    let mut leaf = root;
+    leaf.turn = 60;
+    let plain = Leaf::Extrapolated.value(&g, &root, &leaf);
+    let none = Leaf::Land {
+        ours: 0.0,
+        theirs: 0.0,
+    };
+    assert_eq!(none.value(&g, &root, &leaf), plain);
+    // Nobody gained: we end with 8 cells of 500 and the pocket's four
+    // cells (half of their 2 000), each AI with 500 and half of what it can
+    // take of the 86 cells it can walk into in the 40 turns left (40 / 86
+    // of their 43 000).
+    let ours = Leaf::Land {
+        ours: 0.5,
+        theirs: 0.0,
+    };
+    let expected = (1.0 + (4_000.0 + 1_000.0) / 500.0f64).log2();
+    assert!((ours.value(&g, &root, &leaf) - expected).abs() < 1e-12);
+    let both = Leaf::Land {
+        ours: 0.5,
+        theirs: 0.5,
+    };
+    let theirs_land: f64 = 0.5 * 43_000.0 * (40.0 / 86.0);
+    let expected = (1.0 + 5_000.0 / (500.0 + theirs_land)).log2();
+    assert!((both.value(&g, &root, &leaf) - expected).abs() < 1e-12);
+    // At the game's end the land is worth nothing: the objective.
+    leaf.turn = g.turns;
+    assert_eq!(both.value(&g, &root, &leaf), ahc061::planner::objective(&leaf, 3));
+}
+
+#[test]
+fn leaves_read_as_the_set_option_writes_them() {
+    use ahc061::planner::Leaf;
+    assert_eq!(Leaf::parse("objective"), Ok(Leaf::Objective));
+    assert_eq!(Leaf::parse("extrapolated"), Ok(Leaf::Extrapolated));
+    assert_eq!(
+        Leaf::parse("land:0.5,0.25"),
+        Ok(Leaf::Land {
+            ours: 0.5,
+            theirs: 0.25
+        })
+    );
+    assert_eq!(
+        Leaf::parse("extrapolated:1,2"),
+        Ok(Leaf::Shared {
+            ours: 1.0,
+            theirs: 2.0
+        })
+    );
+    for bad in ["land:0.5", "land:0.5,x", "land:-1,0", "land:0,5", "max", ""] {
+        assert!(Leaf::parse(bad).is_err(), "{bad}");
+    }
+}
+
 #[test]
 fn an_allowance_in_turns_buys_more_of_shorter_rollouts() {
     let g = game(4, &[(0, 0), (3, 3), (6, 6), (9, 9)]);
