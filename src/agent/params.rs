@@ -161,7 +161,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.leaf",
-        "a rollout cut before the end: objective (as it stands), extrapolated, extrapolated:OURS,THEIRS (each side's rate carried on at a share) or land:OURS,THEIRS (extrapolated, plus shares of the unowned land only player 0 can reach and of each AI's)",
+        "a rollout cut before the end: objective (as it stands) or extrapolated",
     ),
     (
         "{duel,many}.settle_z",
@@ -353,7 +353,13 @@ impl Config {
                     _ => return Err("rounds or work".into()),
                 }
             }
-            "leaf" => self.leaf = Leaf::parse(value)?,
+            "leaf" => {
+                self.leaf = match value {
+                    "objective" => Leaf::Objective,
+                    "extrapolated" => Leaf::Extrapolated,
+                    _ => return Err("objective or extrapolated".into()),
+                }
+            }
             _ => return Err(format!("{} after the class", config_fields().join(", "))),
         }
         Ok(())

@@ -14,7 +14,7 @@ use rand_pcg::Pcg64Mcg;
 use crate::ai::{self, NO_PARAMS};
 use crate::base::{AiView, BasePolicy, DuelOrdered, HandTuned, Ranking};
 use crate::belief::Belief;
-use crate::board::{Bits, Cell, MAX_PLAYERS};
+use crate::board::{Cell, MAX_PLAYERS};
 use crate::clock::Allowance;
 use crate::duel::TierOrder;
 use crate::rollout::{FirstThenBase, SampledAis, play_out};
@@ -554,7 +554,7 @@ impl CandidateGenerator for TopRanked {
 
 /// What the position at the end of a rollout is worth: exactly the
 /// objective at the game's end; before it, an estimate of the final one.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Leaf {
     /// The objective of the position as it stands: the score if the game
     /// ended now.
@@ -562,98 +562,22 @@ pub enum Leaf {
     /// The objective of the scores extrapolated to the game's end, each
     /// player going on gaining at the rate it gained during the rollout.
     Extrapolated,
-    /// As [`Leaf::Extrapolated`], each player's rate carried to the end at
-    /// a share: `ours` for player 0, `theirs` for the AIs.
-    Shared { ours: f64, theirs: f64 },
-    /// As [`Leaf::Extrapolated`], plus the unowned land each side can still
-    /// walk into ([`land_ahead`]): `ours` times the value of the land only
-    /// player 0 can reach, `theirs` times each AI's. Rates carry a rollout's
-    /// last 20 turns on; land walled off from the AIs pays over the 50
-    /// after.
-    Land { ours: f64, theirs: f64 },
-}
-
-/// The unowned cells each player can still walk into without crossing an
-/// owned cell: a flood through the unowned land from its reach's edge.
-pub fn land_ahead(game: &Game, state: &State) -> [Bits; MAX_PLAYERS] {
-    let free = crate::board::ALL & !state.taken();
-    let mut land = [0; MAX_PLAYERS];
-    for p in 0..game.m {
-        let edge = crate::board::neighbours(state.reach[p]) & free;
-        land[p] = crate::board::flood(edge, free);
-    }
-    land
-}
-
-/// Σ V over `set`, and the share of it a player gaining a cell a turn can
-/// take in `left` turns.
-fn land_worth(game: &Game, set: Bits, left: usize) -> f64 {
-    let cells = set.count_ones() as f64;
-    if cells == 0.0 {
-        return 0.0;
-    }
-    let value: u32 = crate::board::cells(set).map(|c| game.value[c as usize]).sum();
-    value as f64 * (left as f64 / cells).min(1.0)
 }
 
 impl Leaf {
     /// The worth of `leaf`, reached from `root` by a rollout.
     pub fn value(self, game: &Game, root: &State, leaf: &State) -> f64 {
         let left = game.turns - leaf.turn;
-        let (ours, theirs) = match self {
-            Leaf::Objective => return objective(leaf, game.m),
-            Leaf::Extrapolated => (1.0, 1.0),
-            Leaf::Shared { ours, theirs } => (ours, theirs),
-            Leaf::Land { .. } => (1.0, 1.0),
-        };
-        if left == 0 {
+        if left == 0 || self == Leaf::Objective {
             return objective(leaf, game.m);
         }
-        let mut bonus = [0.0; MAX_PLAYERS];
-        if let Leaf::Land { ours, theirs } = self {
-            let land = land_ahead(game, leaf);
-            let theirs_all = land[1..game.m].iter().fold(0, |all, &set| all | set);
-            bonus[0] = ours * land_worth(game, land[0] & !theirs_all, left);
-            for p in 1..game.m {
-                bonus[p] = theirs * land_worth(game, land[p], left);
-            }
-        }
         let played = (leaf.turn - root.turn).max(1) as f64;
-        let at_end = |p: usize, share: f64| {
+        let at_end = |p: usize| {
             let rate = (leaf.score[p] as f64 - root.score[p] as f64) / played;
-            (leaf.score[p] as f64 + share * rate * left as f64 + bonus[p]).max(1.0)
+            (leaf.score[p] as f64 + rate * left as f64).max(1.0)
         };
-        let best_ai = (1..game.m).map(|p| at_end(p, theirs)).fold(1.0, f64::max);
-        (1.0 + at_end(0, ours) / best_ai).log2()
-    }
-
-    /// Reads a leaf as `--set {duel,many}.leaf=` writes it: `objective`,
-    /// `extrapolated` or `extrapolated:OURS,THEIRS` (shares in [0, 4]).
-    pub fn parse(value: &str) -> Result<Leaf, String> {
-        const EXPECTED: &str = "objective, extrapolated or extrapolated:OURS,THEIRS (shares in [0, 4])";
-        match value {
-            "objective" => return Ok(Leaf::Objective),
-            "extrapolated" => return Ok(Leaf::Extrapolated),
-            _ => {}
-        }
-        let (land, shares) = match value.strip_prefix("land:") {
-            Some(shares) => (true, shares),
-            None => (false, value.strip_prefix("extrapolated:").ok_or(EXPECTED)?),
-        };
-        let share = |s: &str| {
-            s.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|x| (0.0..=4.0).contains(x))
-                .ok_or(EXPECTED)
-        };
-        let (ours, theirs) = shares.split_once(',').ok_or(EXPECTED)?;
-        let (ours, theirs) = (share(ours)?, share(theirs)?);
-        Ok(if land {
-            Leaf::Land { ours, theirs }
-        } else {
-            Leaf::Shared { ours, theirs }
-        })
+        let best_ai = (1..game.m).map(at_end).fold(1.0, f64::max);
+        (1.0 + at_end(0) / best_ai).log2()
     }
 }
 
