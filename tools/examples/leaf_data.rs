@@ -36,9 +36,7 @@ fn run() -> Result<()> {
     }
     let cases = load_cases(&cases_in_dir(Path::new(&args[1]))?)?;
     let moves = Path::new(&args[2]);
-    println!(
-        "case\tm\tu\tt1\tp\tscore\tgain\tfinal\traise\tunowned\tlevel1\thigher\treach\tcells"
-    );
+    println!("case\tm\tu\tt1\tp\tscore\tgain\tfinal\traise\tunowned\tlevel1\thigher\treach\tcells");
     for (name, input) in cases {
         let Some(path) = moves_file(moves, &name) else {
             continue;
