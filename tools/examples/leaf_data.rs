@@ -16,10 +16,8 @@
 use ahc061::board::{Bits, cells};
 use ahc061::rules;
 use ahc061::state::{Game, State};
-use ahc061_sim::judge::{Judge, ToolInput};
-use ahc061_tools::eval::cases_in_dir;
-use ahc061_tools::profile::{load_cases, moves_file, parse_moves};
-use anyhow::{Context, Result, anyhow, bail};
+use ahc061_tools::profile::replayed_games;
+use anyhow::{Result, bail};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -34,23 +32,18 @@ fn run() -> Result<()> {
     if args.len() != 3 {
         bail!("usage: leaf_data CASES_DIR MOVES_DIR");
     }
-    let cases = load_cases(&cases_in_dir(Path::new(&args[1]))?)?;
-    let moves = Path::new(&args[2]);
+    let games = replayed_games(Path::new(&args[1]), Path::new(&args[2]))?;
+    if games.is_empty() {
+        bail!("no move list in {} for a case of {}", args[2], args[1]);
+    }
     println!("case\tm\tu\tt1\tp\tscore\tgain\tfinal\traise\tunowned\tlevel1\thigher\treach\tcells");
-    for (name, input) in cases {
-        let Some(path) = moves_file(moves, &name) else {
-            continue;
-        };
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        let mv = parse_moves(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-        let game = input.game.clone();
-        let states = replay(input, &mv).with_context(|| format!("{}", path.display()))?;
+    for (name, input, states) in &games {
+        let game = &input.game;
         let end = &states[states.len() - 1];
         for t1 in (WINDOW..states.len() - 1).step_by(3) {
             let (before, at) = (&states[t1 - WINDOW], &states[t1]);
             for p in 0..game.m {
-                let room = Room::of(&game, at, p);
+                let room = Room::of(game, at, p);
                 println!(
                     "{name}\t{}\t{}\t{t1}\t{p}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
                     game.m,
@@ -100,19 +93,4 @@ impl Room {
             higher: sum(legal & taken & !mine & !state.level_one),
         }
     }
-}
-
-/// The position after each turn, from the start to the game's end: an
-/// error when the move list ends early or a move is illegal.
-fn replay(input: ToolInput, moves: &[(usize, usize)]) -> Result<Vec<State>> {
-    let mut judge = Judge::new(input);
-    let mut states = vec![judge.state];
-    while !judge.finished() {
-        let turn = judge.turn() + 1;
-        let &(x, y) = (moves.get(turn - 1))
-            .with_context(|| format!("the move list ends before turn {turn}"))?;
-        (judge.play(x, y)).map_err(|illegal| anyhow!("turn {turn}: {illegal}"))?;
-        states.push(judge.state);
-    }
-    Ok(states)
 }

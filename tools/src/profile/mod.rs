@@ -446,3 +446,41 @@ pub fn load_cases(cases: &[Case]) -> Result<Vec<(String, ToolInput)>> {
         })
         .collect()
 }
+
+/// A case replayed from its move list: its name, its input, and the
+/// position after each turn, from the start to the game's end.
+pub type Replayed = (String, ToolInput, Vec<State>);
+
+/// Every case of `cases_dir` that has a move list in `moves_dir`, replayed
+/// (for the examples that measure played games): an error for an unreadable
+/// folder or file, a move list that ends early or an illegal move.
+pub fn replayed_games(cases_dir: &Path, moves_dir: &Path) -> Result<Vec<Replayed>> {
+    let mut games = Vec::new();
+    for (name, input) in load_cases(&crate::eval::cases_in_dir(cases_dir)?)? {
+        let Some(path) = moves_file(moves_dir, &name) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let moves = parse_moves(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        let states =
+            replay_states(input.clone(), &moves).with_context(|| format!("{}", path.display()))?;
+        games.push((name, input, states));
+    }
+    Ok(games)
+}
+
+/// The position after each turn of `input` played with player 0's `moves`,
+/// from the start to the game's end.
+pub fn replay_states(input: ToolInput, moves: &[(usize, usize)]) -> Result<Vec<State>> {
+    let mut judge = Judge::new(input);
+    let mut states = vec![judge.state];
+    while !judge.finished() {
+        let turn = judge.turn() + 1;
+        let &(x, y) = (moves.get(turn - 1))
+            .with_context(|| format!("the move list ends before turn {turn}"))?;
+        (judge.play(x, y)).map_err(|illegal| anyhow::anyhow!("turn {turn}: {illegal}"))?;
+        states.push(judge.state);
+    }
+    Ok(states)
+}
