@@ -428,10 +428,16 @@ pub fn profile_run(name: &str, cases: &[(String, ToolInput)], moves_dir: &Path) 
 fn profile_case(case: &str, input: &ToolInput, moves_dir: &Path) -> Result<GameProfile> {
     let path = moves_file(moves_dir, case)
         .with_context(|| format!("no move list {case}.out.txt in {}", moves_dir.display()))?;
-    let text = std::fs::read_to_string(&path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let moves = parse_moves(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let moves = read_moves(&path)?;
     profile_game(case, input, &moves).with_context(|| format!("{}", path.display()))
+}
+
+/// The move list in the file at `path` ([`parse_moves`]), its errors naming
+/// the file.
+fn read_moves(path: &Path) -> Result<Vec<(usize, usize)>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    parse_moves(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
 /// The cases' inputs, parsed, in the cases' order.
@@ -460,9 +466,7 @@ pub fn replayed_games(cases_dir: &Path, moves_dir: &Path) -> Result<Vec<Replayed
         let Some(path) = moves_file(moves_dir, &name) else {
             continue;
         };
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        let moves = parse_moves(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        let moves = read_moves(&path)?;
         let states =
             replay_states(input.clone(), &moves).with_context(|| format!("{}", path.display()))?;
         games.push((name, input, states));
@@ -472,7 +476,7 @@ pub fn replayed_games(cases_dir: &Path, moves_dir: &Path) -> Result<Vec<Replayed
 
 /// The position after each turn of `input` played with player 0's `moves`,
 /// from the start to the game's end.
-pub fn replay_states(input: ToolInput, moves: &[(usize, usize)]) -> Result<Vec<State>> {
+fn replay_states(input: ToolInput, moves: &[(usize, usize)]) -> Result<Vec<State>> {
     let mut judge = Judge::new(input);
     let mut states = vec![judge.state];
     while !judge.finished() {
