@@ -156,6 +156,36 @@ fn the_turn_scorer_is_the_dot_product_of_the_features() {
     assert!(compared > 10_000, "{compared}");
 }
 
+/// The learned base's move, which finds the best of our quiet cells (own,
+/// out of every AI's reach) by their level's factor, is the move of
+/// valuing every legal cell with the turn's scorer, with every class's
+/// weights, along recorded games to the end; and quiet cells were chosen.
+#[test]
+fn the_best_move_values_quiet_cells_as_the_scorer_does() {
+    let (mut compared, mut quiet_chosen) = (0, 0);
+    along_recorded_games(usize::MAX, |seed, g, state, forecast, turn| {
+        if g.m < 3 {
+            return;
+        }
+        let legal = rules::ai_legal_moves(state, g.m);
+        let ours = rules::legal_moves(state, g.m, 0);
+        let reached = legal[1..g.m].iter().fold(0, |all, &l| all | l);
+        for weights in ahc061::learned_weights::TRAINED.iter().chain([&HAND_TUNED]) {
+            let scorer = learned::TurnScorer::new(weights, turn);
+            let walked = ahc061::greedy::best_move_in(state, ours, |d| {
+                scorer.value(g, state, forecast, turn, d)
+            });
+            let fast = learned::best_move(weights, g, state, forecast, &legal, ours);
+            assert_eq!(fast, walked, "seed {seed} turn {}", state.turn);
+            let quiet = state.owned[0] & !reached;
+            quiet_chosen += ahc061::board::has(quiet, fast) as usize;
+            compared += 1;
+        }
+    });
+    assert!(compared > 1000, "{compared}");
+    assert!(quiet_chosen > 100, "{quiet_chosen} of {compared}");
+}
+
 #[test]
 fn the_learned_base_plays_legal_moves_only() {
     let input = common::input("0000");

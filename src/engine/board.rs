@@ -65,6 +65,24 @@ pub const fn neighbours(set: Bits) -> Bits {
     (right | left | down | up) & ALL
 }
 
+/// The cells 4-adjacent to `c`, from a table: one load instead of a
+/// neighbourhood of a one-cell set (the scorers ask it for every cell they
+/// value).
+#[inline]
+pub fn neighbours_of(c: Cell) -> Bits {
+    NEIGHBOURS[c as usize]
+}
+
+const NEIGHBOURS: [Bits; CELLS] = {
+    let mut table = [0; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        table[c] = neighbours(bit(c as Cell));
+        c += 1;
+    }
+    table
+};
+
 /// The cells of `within` connected to `seed` by 4-neighbour steps inside
 /// `within` (`seed` itself must lie in `within`).
 #[inline]
@@ -142,6 +160,9 @@ mod tests {
         assert_eq!(neighbours(bit(cell(0, 0))).count_ones(), 2);
         assert_eq!(neighbours(bit(cell(9, 9))).count_ones(), 2);
         assert_eq!(neighbours(bit(cell(5, 5))).count_ones(), 4);
+        for c in 0..CELLS as Cell {
+            assert_eq!(neighbours_of(c), neighbours(bit(c)));
+        }
     }
 
     #[test]

@@ -214,7 +214,7 @@ fn follow_piece(state: &mut State, p: usize, d: Cell) {
     if has(region, d) {
         return;
     }
-    let around = neighbours(bit(d)) & state.owned[p];
+    let around = crate::board::neighbours_of(d) & state.owned[p];
     state.reach[p] = if around != 0 && around & !region == 0 {
         region | bit(d)
     } else {

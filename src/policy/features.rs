@@ -10,7 +10,7 @@
 //! the hand-tuned valuation of src/policy/forecast.rs, which is one point of its
 //! weight space ([`crate::learned::HAND_TUNED`]).
 
-use crate::board::{Bits, Cell, MAX_PLAYERS, bit, neighbours};
+use crate::board::{Bits, Cell, MAX_PLAYERS};
 use crate::forecast::Forecast;
 use crate::state::{Game, NOBODY, State};
 
@@ -154,7 +154,7 @@ pub fn group(game: &Game, state: &State, turn: &TurnContext, d: Cell) -> Group {
 /// How many of the four neighbours of `d` are unowned, and how many ours.
 #[inline]
 pub fn open_and_ours(state: &State, turn: &TurnContext, d: Cell) -> (f64, f64) {
-    let around = neighbours(bit(d));
+    let around = crate::board::neighbours_of(d);
     (
         (around & turn.unowned).count_ones() as f64,
         (around & state.owned[0]).count_ones() as f64,

@@ -130,6 +130,38 @@ impl TurnScorer {
         }
     }
 
+    /// The factor of V of an own cell below the cap at `level`, under
+    /// `threat` (the chance an AI lands there), in the leader's reach or not.
+    #[inline]
+    fn below_factor(
+        &self,
+        game: &Game,
+        turn: &TurnContext,
+        level: u8,
+        threat: f64,
+        leader: bool,
+    ) -> f64 {
+        let b = &self.below;
+        let mut f = b[0] + b[2] * threat;
+        if turn.early && level >= 2 {
+            f += b[1];
+        }
+        if level == 1 {
+            f += b[3] + b[4] * threat;
+        }
+        if leader {
+            f += b[5];
+        }
+        f + b[6] * level as f64 / game.u as f64
+    }
+
+    /// The value of an own cell at the cap worth `v` (in units of 1000)
+    /// under `threat`.
+    #[inline]
+    fn at_cap_value(&self, v: f64, threat: f64) -> f64 {
+        self.at_cap[0] + self.at_cap[1] * v * threat
+    }
+
     /// The value of moving onto `d`.
     #[inline]
     pub fn value(
@@ -147,23 +179,12 @@ impl TurnScorer {
         let group = features::group(game, state, turn, d);
         if group == features::Group::OwnAtCap {
             let threat = 1.0 - forecast.free[c] as f64;
-            return self.at_cap[0] + self.at_cap[1] * v * threat;
+            return self.at_cap_value(v, threat);
         }
         if group == features::Group::OwnBelowCap {
             let threat = 1.0 - forecast.free[c] as f64;
-            let b = &self.below;
-            let mut f = b[0] + b[2] * threat;
-            if turn.early && level >= 2 {
-                f += b[1];
-            }
-            if level == 1 {
-                f += b[3] + b[4] * threat;
-            }
-            if crate::board::has(turn.leader_reach, d) {
-                f += b[5];
-            }
-            f += b[6] * level as f64 / game.u as f64;
-            return v * f;
+            let leader = crate::board::has(turn.leader_reach, d);
+            return v * self.below_factor(game, turn, level, threat, leader);
         }
         let row = &self.fought[group as usize];
         let (open, ours) = features::open_and_ours(state, turn, d);
@@ -189,7 +210,35 @@ pub fn best_move(
 ) -> Cell {
     let turn = TurnContext::new(game, state, legal);
     let scorer = TurnScorer::new(weights, &turn);
-    crate::greedy::best_move_in(state, ours, |d| {
-        scorer.value(game, state, forecast, &turn, d)
-    })
+    // Our own cells out of every AI's reach are quiet: no threat, not the
+    // leader's reach, so their value is V times a factor of their level
+    // alone, found once per level instead of once per cell (the same
+    // arithmetic as `TurnScorer::value`, so the same move).
+    let reached = legal[1..game.m].iter().fold(0, |all, &l| all | l);
+    let quiet = ours & state.owned[0] & !reached;
+    let (mut best, mut top) = (state.pos[0], f64::NEG_INFINITY);
+    let mut consider = |d: Cell, value: f64| {
+        if value > top || (value == top && d < best) {
+            (best, top) = (d, value);
+        }
+    };
+    for d in crate::board::cells(ours & !quiet) {
+        consider(d, scorer.value(game, state, forecast, &turn, d));
+    }
+    let mut factor = [0.0; 8];
+    for (level, f) in factor.iter_mut().enumerate().take(game.u as usize).skip(1) {
+        *f = scorer.below_factor(game, &turn, level as u8, 0.0, false);
+    }
+    for d in crate::board::cells(quiet) {
+        let c = d as usize;
+        let v = game.value[c] as f64 * 0.001;
+        let level = state.level[c];
+        let value = if level >= game.u {
+            scorer.at_cap_value(v, 0.0)
+        } else {
+            v * factor[level as usize]
+        };
+        consider(d, value);
+    }
+    best
 }
