@@ -83,6 +83,33 @@ const NEIGHBOURS: [Bits; CELLS] = {
     table
 };
 
+/// The cells 4-adjacent to `c`, as a list (2 to 4 cells): for counting
+/// what stands around one cell without counting the bits of a set.
+#[inline]
+pub fn neighbour_cells(c: Cell) -> &'static [Cell] {
+    let (list, len) = &NEIGHBOUR_LISTS[c as usize];
+    &list[..*len as usize]
+}
+
+const NEIGHBOUR_LISTS: [([Cell; 4], u8); CELLS] = {
+    let mut table = [([0; 4], 0); CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let around = neighbours(bit(c as Cell));
+        let mut k = 0;
+        while k < CELLS {
+            if has(around, k as Cell) {
+                let (list, len) = &mut table[c];
+                list[*len as usize] = k as Cell;
+                *len += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
 /// The cells of `within` connected to `seed` by 4-neighbour steps inside
 /// `within` (`seed` itself must lie in `within`).
 #[inline]
@@ -162,6 +189,9 @@ mod tests {
         assert_eq!(neighbours(bit(cell(5, 5))).count_ones(), 4);
         for c in 0..CELLS as Cell {
             assert_eq!(neighbours_of(c), neighbours(bit(c)));
+            let listed = neighbour_cells(c).iter().fold(0, |set, &n| set | bit(n));
+            assert_eq!(listed, neighbours(bit(c)));
+            assert_eq!(neighbour_cells(c).len() as u32, listed.count_ones());
         }
     }
 

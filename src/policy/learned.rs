@@ -187,7 +187,7 @@ impl TurnScorer {
             return v * self.below_factor(game, turn, level, threat, leader);
         }
         let row = &self.fought[group as usize];
-        let (open, ours) = features::open_and_ours(state, turn, d);
+        let (open, ours) = features::open_and_ours(state, d);
         let mut f = row[0] + row[3] * open + row[4] * ours;
         match forecast.reach_count[c] {
             0 => {}
