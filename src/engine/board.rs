@@ -127,23 +127,36 @@ pub fn flood(seed: Bits, within: Bits) -> Bits {
 /// The cells of a set, in increasing order.
 #[inline]
 pub fn cells(set: Bits) -> CellIter {
-    CellIter(set)
+    CellIter {
+        low: set as u64,
+        high: (set >> 64) as u64,
+    }
 }
 
-/// Iterator over the cells of a set.
+/// Iterator over the cells of a set, one 64-bit half after the other: the
+/// lowest bit of a 64-bit word is one instruction, of a 128-bit one a test
+/// and a choice between two.
 #[derive(Clone, Copy)]
-pub struct CellIter(Bits);
+pub struct CellIter {
+    low: u64,
+    high: u64,
+}
 
 impl Iterator for CellIter {
     type Item = Cell;
     #[inline]
     fn next(&mut self) -> Option<Cell> {
-        if self.0 == 0 {
-            return None;
+        if self.low != 0 {
+            let c = self.low.trailing_zeros() as Cell;
+            self.low &= self.low - 1;
+            Some(c)
+        } else if self.high != 0 {
+            let c = 64 + self.high.trailing_zeros() as Cell;
+            self.high &= self.high - 1;
+            Some(c)
+        } else {
+            None
         }
-        let c = self.0.trailing_zeros() as Cell;
-        self.0 &= self.0 - 1;
-        Some(c)
     }
 }
 
