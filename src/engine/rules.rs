@@ -18,8 +18,14 @@ pub fn reach(state: &State, p: usize) -> Bits {
 /// neighbours, minus the cells where another player's piece stands.
 #[inline]
 pub fn legal_moves(state: &State, m: usize, p: usize) -> Bits {
+    legal_among(state, state.pieces(m), p)
+}
+
+/// [`legal_moves`] of `p` given every piece's cell (`pieces`).
+#[inline]
+fn legal_among(state: &State, pieces: Bits, p: usize) -> Bits {
     let region = reach(state, p);
-    let others = state.pieces(m) & !bit(state.pos[p]);
+    let others = pieces & !bit(state.pos[p]);
     (region | neighbours(region)) & !others
 }
 
@@ -28,8 +34,10 @@ pub fn legal_moves(state: &State, m: usize, p: usize) -> Bits {
 #[inline]
 pub fn ai_legal_moves(state: &State, m: usize) -> [Bits; MAX_PLAYERS] {
     let mut legal = [0; MAX_PLAYERS];
+    // The pieces once for every player, not once each.
+    let pieces = state.pieces(m);
     for (p, slot) in legal.iter_mut().enumerate().take(m).skip(1) {
-        *slot = legal_moves(state, m, p);
+        *slot = legal_among(state, pieces, p);
     }
     legal
 }
