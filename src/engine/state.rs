@@ -14,6 +14,9 @@ pub const TURNS: usize = 100;
 /// Owner of a cell nobody owns.
 pub const NOBODY: i8 = -1;
 
+/// The highest level cap U a game may have (the input is checked against it).
+pub const MAX_U: u8 = 5;
+
 /// What does not change during a game: players, level cap, cell values, starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -21,7 +24,7 @@ pub struct Game {
     pub m: usize,
     /// Number of turns (always 100 in the contest).
     pub turns: usize,
-    /// Level cap U, 1..=5.
+    /// Level cap U, 1..=[`MAX_U`].
     pub u: u8,
     /// Value V of each cell.
     pub value: [u32; CELLS],

@@ -6,7 +6,7 @@ use std::fmt;
 use std::io::BufRead;
 
 use crate::board::{CELLS, Cell, MAX_PLAYERS, N, cell, coords, has};
-use crate::state::{Game, NOBODY};
+use crate::state::{Game, MAX_U, NOBODY};
 
 /// A malformed or inconsistent input: one line for stderr.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,7 +143,12 @@ impl<R: BufRead> Reader<R> {
             s,
             "N M T U",
             ["N", "M", "T", "U"],
-            [(n, n), (2, MAX_PLAYERS as i64), (1, 10_000), (1, 5)],
+            [
+                (n, n),
+                (2, MAX_PLAYERS as i64),
+                (1, 10_000),
+                (1, MAX_U as i64),
+            ],
         )?;
         let mut game = Game {
             m: m as usize,

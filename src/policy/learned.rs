@@ -225,7 +225,8 @@ pub fn best_move(
     for d in crate::board::cells(ours & !quiet) {
         consider(d, scorer.value(game, state, forecast, &turn, d));
     }
-    let mut factor = [0.0; 8];
+    // One factor per level below the cap, indexed by level.
+    let mut factor = [0.0; crate::state::MAX_U as usize];
     for (level, f) in factor.iter_mut().enumerate().take(game.u as usize).skip(1) {
         *f = scorer.below_factor(game, &turn, level as u8, 0.0, false);
     }
