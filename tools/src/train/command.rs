@@ -10,7 +10,7 @@ use clap::{Args, Parser, Subcommand};
 use cmaes::{CMAES, CMAESOptions, DVector, Mode, ParallelObjectiveFunction};
 use rayon::prelude::*;
 
-use crate::train;
+use crate::train::{self, improve};
 
 #[derive(Parser)]
 #[command(about = "Learns the base policy's weights (src/policy/learned_weights.rs)")]
@@ -25,6 +25,9 @@ enum How {
     Search(Search),
     /// One round of expert iteration: fit the planner's moves.
     Imitate(Imitate),
+    /// Policy improvement: CMA-ES on the rollouts' values of every legal
+    /// move along the planner's games (tools/src/train/improve.rs).
+    Improve(Improve),
 }
 
 /// What both ways share.
@@ -91,11 +94,43 @@ struct Imitate {
     rate: f64,
 }
 
+#[derive(Args)]
+struct Improve {
+    #[command(flatten)]
+    common: Common,
+    /// Seeds of the games the planner plays (M = 2 skipped).
+    #[arg(long, value_name = "A..B", default_value = "400000..400600")]
+    games: String,
+    /// Simulated turns a turn for the planner that moves the games on.
+    #[arg(long, value_name = "N", default_value_t = 5000)]
+    turns: u64,
+    /// Rollouts on which every legal move of a position is valued.
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    rollouts: usize,
+    /// Writes the valued positions to FILE (JSON, one game a line).
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Reads the valued positions from FILE (as `--save` wrote them)
+    /// instead of playing games.
+    #[arg(long, value_name = "FILE", conflicts_with = "save")]
+    load: Option<PathBuf>,
+    /// Every Nth game is held out of the fit, to check it.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    holdout_every_game: usize,
+    /// Generations of CMA-ES.
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    generations: usize,
+    /// Initial step size on the weights.
+    #[arg(long, value_name = "SIGMA", default_value_t = 0.1)]
+    sigma: f64,
+}
+
 /// Runs the way the command line chose.
 pub fn run(cli: Cli) -> Result<()> {
     match cli.how {
         How::Search(args) => search(args),
         How::Imitate(args) => imitate(args),
+        How::Improve(args) => improve(args),
     }
 }
 
@@ -298,6 +333,107 @@ fn imitate(args: Imitate) -> Result<()> {
             positions.len(),
             100.0 * hit0,
             100.0 * hit
+        ),
+    ];
+    write(&args.common, &weights, provenance)
+}
+
+/// The valued games of `train improve`: read from `--load`, or played (and
+/// written to `--save`).
+fn valued_games(args: &Improve) -> Result<Vec<Vec<improve::Valued>>> {
+    if let Some(path) = &args.load {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let games: Vec<Vec<improve::Valued>> = (text.lines())
+            .map(serde_json::from_str)
+            .collect::<Result<_, _>>()
+            .with_context(|| format!("{}: not valued positions", path.display()))?;
+        // The class filter applies to loaded games too.
+        return Ok(games
+            .into_iter()
+            .filter(|g| g.first().is_some_and(|p| args.common.wants(p.m)))
+            .collect());
+    }
+    let inputs = train::cases(&args.games, |m| args.common.wants(m))?;
+    // The planner plays with the whole start table, whichever class is fitted.
+    let table = args.common.start_table()?;
+    let games: Vec<Vec<improve::Valued>> = inputs
+        .par_iter()
+        .enumerate()
+        .map(|(i, input)| {
+            let base = Box::new(ahc061::base::Linear { table });
+            let seed = args.common.seed ^ (i as u64).wrapping_mul(0x9E37_79B9);
+            improve::record_values(input, base, args.turns, args.rollouts, seed)
+        })
+        .collect();
+    if let Some(path) = &args.save {
+        let mut text = String::new();
+        for game in &games {
+            text.push_str(&serde_json::to_string(game)?);
+            text.push('\n');
+        }
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(games)
+}
+
+fn improve(args: Improve) -> Result<()> {
+    let started = Instant::now();
+    let start = args.common.start()?;
+    let games = valued_games(&args)?;
+    let every = args.holdout_every_game.max(2);
+    let (mut fit_on, mut held) = (Vec::new(), Vec::new());
+    for (i, game) in games.into_iter().enumerate() {
+        if i % every == every - 1 {
+            held.extend(game);
+        } else {
+            fit_on.extend(game);
+        }
+    }
+    let report = |name: &str, positions: &[improve::Valued], w: &Weights| {
+        format!(
+            "{name} {:.5} (planner's move {:.1} %)",
+            improve::improvement(positions, w),
+            100.0 * improve::agreement(positions, w)
+        )
+    };
+    let (planner, best) = improve::references(&held);
+    println!(
+        "{} positions to fit, {} held out; {:.0} s. Held out: the planner's moves {planner:.5}, the best-valued {best:.5}; start: {}, {}",
+        fit_on.len(),
+        held.len(),
+        started.elapsed().as_secs_f64(),
+        report("fit", &fit_on, &start),
+        report("held out", &held, &start),
+    );
+    let objective = |x: &DVector<f64>| improve::improvement(&fit_on, &train::weights(x.as_slice()));
+    let mut cma = CMAESOptions::new(start.to_vec(), args.sigma)
+        .mode(Mode::Maximize)
+        .seed(args.common.seed)
+        .max_generations(args.generations)
+        .build(objective)
+        .map_err(|e| anyhow::anyhow!("CMA-ES options: {e:?}"))?;
+    let mut kept = (improve::improvement(&held, &start), start);
+    run_search(&mut cma, &started, 10, |_, mean| {
+        let mean = train::weights(mean);
+        let on_held = improve::improvement(&held, &mean);
+        print!("  | mean: {}", report("held out", &held, &mean));
+        if on_held > kept.0 {
+            kept = (on_held, mean);
+        }
+        Ok(())
+    })?;
+    let (on_held, weights) = kept;
+    println!(
+        "kept the search mean best on the held-out positions: {}, {}",
+        report("fit", &fit_on, &weights),
+        report("held out", &held, &weights)
+    );
+    let provenance = vec![
+        command_line(),
+        format!(
+            "Mean advantage of the picked move over the base's, held-out positions: {:.5} -> {on_held:.5}.",
+            improve::improvement(&held, &start)
         ),
     ];
     write(&args.common, &weights, provenance)

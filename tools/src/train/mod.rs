@@ -7,6 +7,7 @@
 //! M = 2 cases are left out: the duel plan (src/policy/duel.rs) plays them.
 
 pub mod command;
+pub mod improve;
 
 use anyhow::Result;
 use rayon::prelude::*;

@@ -1,0 +1,198 @@
+//! Policy improvement from the planner's own values: the data and the
+//! objective of `train improve`.
+//!
+//! The planner plays games (knowing the AIs' true parameters, as `imitate`
+//! does); at every position, every legal move of player 0 is valued by the
+//! same rollouts the planner races (its horizon, its leaf, the base as the
+//! continuation), on fresh seeds shared by all the moves: its advantage
+//! over the base's move, unbiased by the race's cuts. A weight vector is
+//! then worth the mean advantage of the moves it would pick: one step of
+//! policy iteration, measured offline, which CMA-ES maximises without
+//! playing a game. A base that picks what the rollouts value makes the
+//! planner's default move better and its rollouts play more like it.
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use serde::{Deserialize, Serialize};
+
+use ahc061::base::BasePolicy;
+use ahc061::belief::Belief;
+use ahc061::board::coords;
+use ahc061::clock::Allowance;
+use ahc061::features::{PER_GROUP, TurnContext, of};
+use ahc061::forecast::Forecast;
+use ahc061::learned::Weights;
+use ahc061::planner::{Planner, rollout};
+use ahc061::rules;
+use ahc061_sim::judge::{Judge, ToolInput};
+
+/// One position: every legal move's group and features, its advantage
+/// over the base's move (0 for the base's move itself), and the planner's
+/// choice.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Valued {
+    pub m: usize,
+    pub cells: Vec<(usize, [f64; PER_GROUP])>,
+    pub advantage: Vec<f64>,
+    pub planner: usize,
+}
+
+/// Plays one game of `input` with the planner over `base` at `turns`
+/// simulated turns a turn, and values every legal move of every position
+/// it meets on `rollouts` shared seeds.
+pub fn record_values(
+    input: &ToolInput,
+    base: Box<dyn BasePolicy>,
+    turns: u64,
+    rollouts: usize,
+    seed: u64,
+) -> Vec<Valued> {
+    let game = &input.game;
+    let params = input.params;
+    let belief = Belief::known(&params[..game.m]);
+    let config = ahc061::params::Params::default().planner(game.m);
+    let mut planner = Planner::new(config, base, seed);
+    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0xA5A5_5A5A);
+    let mut judge = Judge::new(input.clone());
+    let mut positions = Vec::with_capacity(game.turns);
+    while !judge.finished() {
+        let state = judge.state;
+        let decision = planner.choose(game, &state, &belief, Allowance::Turns(turns));
+        let base_move = decision.candidates[0].cell;
+        let seeds: Vec<u64> = (0..rollouts).map(|_| rng.random()).collect();
+        let value =
+            |first, seed| rollout(game, &state, &belief, &*planner.base, first, seed, &config);
+        let base_values: Vec<f64> = seeds.iter().map(|&s| value(base_move, s)).collect();
+        let legal = rules::ai_legal_moves(&state, game.m);
+        let forecast = Forecast::new(game, &state, &params, &legal);
+        let turn = TurnContext::new(game, &state, &legal);
+        let mut position = Valued {
+            m: game.m,
+            cells: Vec::new(),
+            advantage: Vec::new(),
+            planner: 0,
+        };
+        for d in ahc061::board::cells(rules::legal_moves(&state, game.m, 0)) {
+            if d == decision.cell {
+                position.planner = position.cells.len();
+            }
+            let advantage = if d == base_move {
+                0.0
+            } else {
+                let gain: f64 = (seeds.iter().zip(&base_values))
+                    .map(|(&s, &b)| value(d, s) - b)
+                    .sum();
+                gain / rollouts as f64
+            };
+            let (group, x) = of(game, &state, &forecast, &turn, d);
+            position.cells.push((group as usize, x));
+            position.advantage.push(advantage);
+        }
+        positions.push(position);
+        let (x, y) = coords(decision.cell);
+        if judge.play(x, y).is_err() {
+            break;
+        }
+    }
+    positions
+}
+
+/// The move `weights` pick in `position`: the highest value, the first
+/// (lowest cell) on ties, as the bot's base picks.
+pub fn pick(position: &Valued, weights: &Weights) -> usize {
+    let mut best = (0, f64::NEG_INFINITY);
+    for (i, (g, x)) in position.cells.iter().enumerate() {
+        let w = &weights[g * PER_GROUP..][..PER_GROUP];
+        let value: f64 = w.iter().zip(x).map(|(w, x)| w * x).sum();
+        if value > best.1 {
+            best = (i, value);
+        }
+    }
+    best.0
+}
+
+/// The mean advantage over the base's move of the moves `weights` pick.
+pub fn improvement(positions: &[Valued], weights: &Weights) -> f64 {
+    let total: f64 = positions
+        .iter()
+        .map(|p| p.advantage[pick(p, weights)])
+        .sum();
+    total / positions.len().max(1) as f64
+}
+
+/// The share of positions where `weights` pick the planner's move.
+pub fn agreement(positions: &[Valued], weights: &Weights) -> f64 {
+    let hits = positions
+        .iter()
+        .filter(|p| pick(p, weights) == p.planner)
+        .count();
+    hits as f64 / positions.len().max(1) as f64
+}
+
+/// Reference points of a set of positions: the mean advantage of the
+/// planner's moves and of the best-valued move of each position (the
+/// latter an upper bound, flattered by its own noise).
+pub fn references(positions: &[Valued]) -> (f64, f64) {
+    let n = positions.len().max(1) as f64;
+    let planner: f64 = positions.iter().map(|p| p.advantage[p.planner]).sum();
+    let best: f64 = positions
+        .iter()
+        .map(|p| {
+            p.advantage
+                .iter()
+                .copied()
+                .fold(f64::NEG_INFINITY, f64::max)
+        })
+        .sum();
+    (planner / n, best / n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(advantage: Vec<f64>, values: &[f64]) -> Valued {
+        // One feature carries the value: group 0, feature 0.
+        let cells = values
+            .iter()
+            .map(|&v| {
+                let mut x = [0.0; PER_GROUP];
+                x[0] = v;
+                (0, x)
+            })
+            .collect();
+        Valued {
+            m: 3,
+            cells,
+            advantage,
+            planner: 1,
+        }
+    }
+
+    #[test]
+    fn the_improvement_is_the_advantage_of_the_picked_moves() {
+        let mut w: Weights = [0.0; ahc061::features::WEIGHTS];
+        w[0] = 1.0;
+        let positions = [
+            position(vec![0.0, 0.5, -1.0], &[1.0, 3.0, 2.0]),
+            position(vec![0.0, 0.2, 0.4], &[5.0, 1.0, 2.0]),
+        ];
+        assert_eq!(pick(&positions[0], &w), 1);
+        assert_eq!(pick(&positions[1], &w), 0);
+        assert!((improvement(&positions, &w) - 0.25).abs() < 1e-12);
+        assert!((agreement(&positions, &w) - 0.5).abs() < 1e-12);
+        // The opposite sign picks the lowest values.
+        w[0] = -1.0;
+        assert!((improvement(&positions, &w) - 0.1).abs() < 1e-12);
+        let (planner, best) = references(&positions);
+        assert!((planner - 0.35).abs() < 1e-12);
+        assert!((best - 0.45).abs() < 1e-12);
+    }
+
+    #[test]
+    fn ties_go_to_the_first_move() {
+        let w: Weights = [0.0; ahc061::features::WEIGHTS];
+        let p = position(vec![0.3, 0.0, 0.9], &[1.0, 1.0, 1.0]);
+        assert_eq!(pick(&p, &w), 0);
+    }
+}
