@@ -28,13 +28,34 @@ use ahc061_sim::judge::{Judge, ToolInput};
 
 /// One position: every legal move's group and features, its advantage
 /// over the base's move (0 for the base's move itself), and the planner's
-/// choice.
+/// choice; with the position itself, so that other features can be tried
+/// on the same values without playing again.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Valued {
     pub m: usize,
     pub cells: Vec<(usize, [f64; PER_GROUP])>,
     pub advantage: Vec<f64>,
     pub planner: usize,
+    /// The standard error of each advantage (0 for the base's move).
+    #[serde(default)]
+    pub error: Vec<f64>,
+    #[serde(default)]
+    pub position: Option<Board>,
+}
+
+/// A position as plain numbers: the legal moves in the order of
+/// [`Valued::cells`], the level cap, the turns played, every cell's value,
+/// owner (−1: nobody) and level, each player's piece and score.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Board {
+    pub moves: Vec<u8>,
+    pub u: u8,
+    pub turn: usize,
+    pub value: Vec<u32>,
+    pub owner: Vec<i8>,
+    pub level: Vec<u8>,
+    pub pos: Vec<u8>,
+    pub score: Vec<u32>,
 }
 
 /// Plays one game of `input` with the planner over `base` at `turns`
@@ -71,22 +92,37 @@ pub fn record_values(
             cells: Vec::new(),
             advantage: Vec::new(),
             planner: 0,
+            error: Vec::new(),
+            position: Some(Board {
+                moves: Vec::new(),
+                u: game.u,
+                turn: state.turn,
+                value: game.value.to_vec(),
+                owner: state.owner.to_vec(),
+                level: state.level.to_vec(),
+                pos: state.pos[..game.m].to_vec(),
+                score: state.score[..game.m].to_vec(),
+            }),
         };
         for d in ahc061::board::cells(rules::legal_moves(&state, game.m, 0)) {
             if d == decision.cell {
                 position.planner = position.cells.len();
             }
-            let advantage = if d == base_move {
-                0.0
+            let (advantage, error) = if d == base_move {
+                (0.0, 0.0)
             } else {
-                let gain: f64 = (seeds.iter().zip(&base_values))
+                let gains: Vec<f64> = (seeds.iter().zip(&base_values))
                     .map(|(&s, &b)| value(d, s) - b)
-                    .sum();
-                gain / rollouts as f64
+                    .collect();
+                mean_and_error(&gains)
             };
             let (group, x) = of(game, &state, &forecast, &turn, d);
             position.cells.push((group as usize, x));
+            if let Some(board) = &mut position.position {
+                board.moves.push(d);
+            }
             position.advantage.push(advantage);
+            position.error.push(error);
         }
         positions.push(position);
         let (x, y) = coords(decision.cell);
@@ -95,6 +131,17 @@ pub fn record_values(
         }
     }
     positions
+}
+
+/// The mean of `xs` and its standard error.
+fn mean_and_error(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    if xs.len() < 2 {
+        return (mean, 0.0);
+    }
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
 }
 
 /// The move `weights` pick in `position`: the highest value, the first
@@ -166,6 +213,8 @@ mod tests {
             cells,
             advantage,
             planner: 1,
+            error: Vec::new(),
+            position: None,
         }
     }
 
@@ -187,6 +236,44 @@ mod tests {
         let (planner, best) = references(&positions);
         assert!((planner - 0.35).abs() < 1e-12);
         assert!((best - 0.45).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_error_is_the_standard_error_of_the_mean() {
+        let (mean, error) = mean_and_error(&[1.0, 3.0]);
+        assert_eq!(mean, 2.0);
+        // Sample variance 2, over n = 2: a standard error of 1.
+        assert!((error - 1.0).abs() < 1e-12);
+        assert_eq!(mean_and_error(&[5.0]), (5.0, 0.0));
+    }
+
+    #[test]
+    fn a_recorded_game_values_every_legal_move_against_the_base_move() {
+        // Seed 0's case: M = 4, U = 3 (the official generator's fixed case).
+        let text = crate::r#gen::generate(0, None, None).to_input_string();
+        let input = ToolInput::parse(&text).expect("generated input parses");
+        let base = Box::new(ahc061::base::Linear::trained());
+        let positions = record_values(&input, base, 100, 2, 7);
+        assert_eq!(positions.len(), input.game.turns);
+        for p in &positions {
+            let board = p.position.as_ref().expect("the position is kept");
+            assert_eq!(board.moves.len(), p.cells.len());
+            assert_eq!(p.advantage.len(), p.cells.len());
+            assert_eq!(p.error.len(), p.cells.len());
+            assert!(p.planner < p.cells.len());
+            // The base's move is among the legal moves, valued 0 exactly.
+            let zeros = (p.advantage.iter().zip(&p.error))
+                .filter(|&(&a, &e)| a == 0.0 && e == 0.0)
+                .count();
+            assert!(zeros >= 1, "turn {}: no base move", board.turn);
+            assert!(p.advantage.iter().all(|a| a.is_finite()));
+        }
+        // The moves played follow the planner: the positions are successive turns.
+        let turns: Vec<usize> = positions
+            .iter()
+            .map(|p| p.position.as_ref().map_or(0, |b| b.turn))
+            .collect();
+        assert_eq!(turns, (0..input.game.turns).collect::<Vec<_>>());
     }
 
     #[test]
