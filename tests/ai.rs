@@ -98,3 +98,58 @@ fn the_greedy_target_is_the_scan_of_every_legal_cell() {
     });
     assert!(checked > 1000);
 }
+
+/// A set of the given cells.
+fn set_of(cells: &[Cell]) -> Bits {
+    cells.iter().fold(0, |s, &c| s | ahc061::board::bit(c))
+}
+
+#[test]
+fn the_random_cell_is_uniform_over_the_legal_set() {
+    use rand::{Rng, SeedableRng};
+    let cells = [3, 17, 42, 64, 99];
+    let legal = set_of(&cells);
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
+    let draws = 50_000;
+    let mut counts = [0usize; 5];
+    for _ in 0..draws {
+        let c = ai::random_cell(legal, rng.random()).expect("the set is not empty");
+        let k = cells
+            .iter()
+            .position(|&x| x == c)
+            .expect("a cell of the set");
+        counts[k] += 1;
+    }
+    // Each share within 1.5 points of 20 % (its standard error is 0.18).
+    for (k, &n) in counts.iter().enumerate() {
+        let share = n as f64 / draws as f64;
+        assert!((share - 0.2).abs() < 0.015, "cell {}: {share}", cells[k]);
+    }
+    assert_eq!(ai::random_cell(0, 5), None);
+}
+
+#[test]
+fn two_legal_sets_that_differ_in_one_cell_give_the_same_random_cell_elsewhere() {
+    use rand::{Rng, SeedableRng};
+    // What the planner's rollouts rely on: their AIs share random numbers,
+    // and a first move that changes one cell of an AI's legal set must not
+    // move its random draws anywhere else.
+    let small = set_of(&[10, 11, 12, 20, 22, 30, 31, 32]);
+    let large = small | ahc061::board::bit(21);
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+    let (mut same, mut extra) = (0, 0);
+    for _ in 0..10_000 {
+        let salt: u64 = rng.random();
+        let a = ai::random_cell(small, salt).unwrap();
+        let b = ai::random_cell(large, salt).unwrap();
+        if b == 21 {
+            extra += 1;
+        } else {
+            assert_eq!(a, b, "salt {salt:#x}");
+            same += 1;
+        }
+    }
+    // The extra cell is drawn about one time in nine.
+    assert!((900..1_350).contains(&extra), "{extra} of 10 000");
+    assert_eq!(same + extra, 10_000);
+}

@@ -456,8 +456,8 @@ fn the_decision_says_which_candidates_the_race_cut_and_the_threshold() {
 
 #[test]
 fn halving_by_work_ends_the_race_on_its_finalists_on_a_short_turn() {
-    // 600 rollouts for up to thirty challengers: cut every three rounds,
-    // the race is still wide when some turn ends (eight left here); with
+    // 300 rollouts for twenty-odd challengers: cut every three rounds, the
+    // race is still wide when the turn ends (ten or more left here); with
     // the cuts spread over the turn's work (sequential halving) it is down
     // to its finalist or the one before (a round's batch is the grain).
     let racing_at_the_end = |halving: Halving| {
@@ -466,7 +466,7 @@ fn halving_by_work_ends_the_race_on_its_finalists_on_a_short_turn() {
             ..Params::default().planner(2)
         };
         let mut widest = 0;
-        along_a_duel("0018", config, 600, 30, |_, _, decision| {
+        along_a_duel("0018", config, 300, 30, |_, _, decision| {
             let challengers = &decision.candidates[1..];
             let racing = challengers.iter().filter(|c| !c.cut).count();
             widest = widest.max(racing);

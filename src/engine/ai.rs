@@ -127,6 +127,14 @@ pub fn pick_index(r: f64, len: usize) -> usize {
 /// A draw from the AI's policy for rollouts, given its greedy `target`
 /// ([`greedy_target`]): a uniformly random legal cell with probability ε,
 /// else the target (exact ties between cells are rare enough to take one).
+///
+/// The random cell is the legal cell of highest priority, each cell's
+/// priority a hash of the cell and one random number ([`random_cell`]):
+/// uniform over the legal set, and the planner's rollouts of two candidates,
+/// which share their random numbers, send the AI to the same cell unless
+/// its legal sets differ at that very cell. Picking the k-th legal cell
+/// instead would send it elsewhere whenever the sets differ anywhere before
+/// it, and the two rollouts would part for no reason of their first moves.
 #[inline]
 pub fn sample_near_target<R: rand::Rng>(
     params: &AiParams,
@@ -135,11 +143,27 @@ pub fn sample_near_target<R: rand::Rng>(
     rng: &mut R,
 ) -> Cell {
     if rng.random::<f64>() < params.eps {
-        let k = rng.random_range(0..legal.count_ones());
-        crate::board::cells(legal).nth(k as usize).unwrap_or(target)
+        random_cell(legal, rng.random()).unwrap_or(target)
     } else {
         target
     }
+}
+
+/// The cell of `legal` of highest priority under `salt` (None if `legal` is
+/// empty): over a uniformly random salt, a uniformly random cell of the set.
+#[inline]
+pub fn random_cell(legal: crate::board::Bits, salt: u64) -> Option<Cell> {
+    crate::board::cells(legal).max_by_key(|&c| priority(salt, c))
+}
+
+/// A cell's priority under `salt`: SplitMix64's finaliser of the two mixed,
+/// so that every cell's priority is as good as an independent draw.
+#[inline]
+fn priority(salt: u64, c: Cell) -> u64 {
+    let mut z = salt ^ (c as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Every AI's greedy target ([`greedy_target`]) under `params`, given their
