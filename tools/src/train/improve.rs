@@ -16,13 +16,12 @@ use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 
 use ahc061::base::BasePolicy;
-use ahc061::belief::Belief;
 use ahc061::board::coords;
 use ahc061::clock::Allowance;
 use ahc061::features::{PER_GROUP, TurnContext, of};
 use ahc061::forecast::Forecast;
 use ahc061::learned::Weights;
-use ahc061::planner::{Planner, rollout};
+use ahc061::planner::rollout;
 use ahc061::rules;
 use ahc061_sim::judge::{Judge, ToolInput};
 
@@ -70,9 +69,8 @@ pub fn record_values(
 ) -> Vec<Valued> {
     let game = &input.game;
     let params = input.params;
-    let belief = Belief::known(&params[..game.m]);
-    let config = ahc061::params::Params::default().planner(game.m);
-    let mut planner = Planner::new(config, base, seed);
+    let (belief, mut planner) = super::planner_knowing(input, base, seed);
+    let config = planner.config;
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0xA5A5_5A5A);
     let mut judge = Judge::new(input.clone());
     let mut positions = Vec::with_capacity(game.turns);

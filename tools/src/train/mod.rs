@@ -161,6 +161,20 @@ pub struct Position {
     pub chosen: usize,
 }
 
+/// The bot's planner over `base` for `input`'s game, and a belief that
+/// knows the AIs' true parameters (as the `oracle` tool's `params` mode:
+/// estimating them costs nothing measurable), for the trainer's games.
+pub fn planner_knowing(
+    input: &ToolInput,
+    base: Box<dyn BasePolicy>,
+    seed: u64,
+) -> (ahc061::belief::Belief, ahc061::planner::Planner) {
+    let m = input.game.m;
+    let belief = ahc061::belief::Belief::known(&input.params[..m]);
+    let config = ahc061::params::Params::default().planner(m);
+    (belief, ahc061::planner::Planner::new(config, base, seed))
+}
+
 /// Plays one game of `input` with the planner over `base` at `work`
 /// rollouts a turn, knowing the AIs' true parameters (the `oracle` tool's
 /// `params` mode: estimating them costs nothing measurable), and records
@@ -171,16 +185,12 @@ pub fn record_game(
     work: u64,
     seed: u64,
 ) -> Vec<Position> {
-    use ahc061::belief::Belief;
     use ahc061::clock::Allowance;
     use ahc061::features::{TurnContext, of};
     use ahc061::forecast::Forecast;
-    use ahc061::planner::Planner;
     let game = &input.game;
     let params = input.params;
-    let belief = Belief::known(&params[..game.m]);
-    let config = ahc061::params::Params::default().planner(game.m);
-    let mut planner = Planner::new(config, base, seed);
+    let (belief, mut planner) = planner_knowing(input, base, seed);
     let mut judge = Judge::new(input.clone());
     let mut positions = Vec::with_capacity(game.turns);
     while !judge.finished() {
