@@ -18,11 +18,8 @@ use serde::{Deserialize, Serialize};
 use ahc061::base::BasePolicy;
 use ahc061::board::coords;
 use ahc061::clock::Allowance;
-use ahc061::features::{PER_GROUP, TurnContext, of};
-use ahc061::forecast::Forecast;
 use ahc061::learned::Weights;
 use ahc061::planner::rollout;
-use ahc061::rules;
 use ahc061_sim::judge::{Judge, ToolInput};
 
 /// One position: every legal move's group and features, its advantage
@@ -32,7 +29,7 @@ use ahc061_sim::judge::{Judge, ToolInput};
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Valued {
     pub m: usize,
-    pub cells: Vec<(usize, [f64; PER_GROUP])>,
+    pub cells: Vec<super::Features>,
     pub advantage: Vec<f64>,
     pub planner: usize,
     /// The standard error of each advantage (0 for the base's move).
@@ -68,7 +65,6 @@ pub fn record_values(
     seed: u64,
 ) -> Vec<Valued> {
     let game = &input.game;
-    let params = input.params;
     let (belief, mut planner) = super::planner_knowing(input, base, seed);
     let config = planner.config;
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0xA5A5_5A5A);
@@ -82,17 +78,26 @@ pub fn record_values(
         let value =
             |first, seed| rollout(game, &state, &belief, &*planner.base, first, seed, &config);
         let base_values: Vec<f64> = seeds.iter().map(|&s| value(base_move, s)).collect();
-        let legal = rules::ai_legal_moves(&state, game.m);
-        let forecast = Forecast::new(game, &state, &params, &legal);
-        let turn = TurnContext::new(game, &state, &legal);
-        let mut position = Valued {
+        let (moves, cells) = super::legal_features(input, &state);
+        let (advantage, error) = (moves.iter())
+            .map(|&d| {
+                if d == base_move {
+                    return (0.0, 0.0);
+                }
+                let gains: Vec<f64> = (seeds.iter().zip(&base_values))
+                    .map(|(&s, &b)| value(d, s) - b)
+                    .collect();
+                mean_and_error(&gains)
+            })
+            .unzip();
+        let position = Valued {
             m: game.m,
-            cells: Vec::new(),
-            advantage: Vec::new(),
-            planner: 0,
-            error: Vec::new(),
+            cells,
+            advantage,
+            planner: moves.iter().position(|&d| d == decision.cell).unwrap_or(0),
+            error,
             position: Some(Board {
-                moves: Vec::new(),
+                moves,
                 u: game.u,
                 turn: state.turn,
                 value: game.value.to_vec(),
@@ -102,26 +107,6 @@ pub fn record_values(
                 score: state.score[..game.m].to_vec(),
             }),
         };
-        for d in ahc061::board::cells(rules::legal_moves(&state, game.m, 0)) {
-            if d == decision.cell {
-                position.planner = position.cells.len();
-            }
-            let (advantage, error) = if d == base_move {
-                (0.0, 0.0)
-            } else {
-                let gains: Vec<f64> = (seeds.iter().zip(&base_values))
-                    .map(|(&s, &b)| value(d, s) - b)
-                    .collect();
-                mean_and_error(&gains)
-            };
-            let (group, x) = of(game, &state, &forecast, &turn, d);
-            position.cells.push((group as usize, x));
-            if let Some(board) = &mut position.position {
-                board.moves.push(d);
-            }
-            position.advantage.push(advantage);
-            position.error.push(error);
-        }
         positions.push(position);
         let (x, y) = coords(decision.cell);
         if judge.play(x, y).is_err() {
@@ -146,9 +131,8 @@ fn mean_and_error(xs: &[f64]) -> (f64, f64) {
 /// (lowest cell) on ties, as the bot's base picks.
 pub fn pick(position: &Valued, weights: &Weights) -> usize {
     let mut best = (0, f64::NEG_INFINITY);
-    for (i, (g, x)) in position.cells.iter().enumerate() {
-        let w = &weights[g * PER_GROUP..][..PER_GROUP];
-        let value: f64 = w.iter().zip(x).map(|(w, x)| w * x).sum();
+    for (i, features) in position.cells.iter().enumerate() {
+        let value = super::move_value(weights, features);
         if value > best.1 {
             best = (i, value);
         }
@@ -195,6 +179,7 @@ pub fn references(positions: &[Valued]) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ahc061::features::PER_GROUP;
 
     fn position(advantage: Vec<f64>, values: &[f64]) -> Valued {
         // One feature carries the value: group 0, feature 0.

@@ -13,10 +13,11 @@ use anyhow::Result;
 use rayon::prelude::*;
 
 use ahc061::base::{BasePolicy, Linear, choose_seeing};
-use ahc061::board::coords;
+use ahc061::board::{Cell, coords};
 use ahc061::features::{self, Group};
 use ahc061::learned::{CLASSES, Table, Weights};
 use ahc061::rules;
+use ahc061::state::State;
 use ahc061_sim::judge::{Judge, ToolInput};
 
 use crate::eval::parse_seed_range;
@@ -157,7 +158,7 @@ pub fn parse_table(text: &str) -> Result<Table> {
 /// every legal destination's group and features, and which one it played.
 #[derive(Clone, Debug)]
 pub struct Position {
-    pub cells: Vec<(usize, [f64; ahc061::features::PER_GROUP])>,
+    pub cells: Vec<Features>,
     pub chosen: usize,
 }
 
@@ -175,6 +176,37 @@ pub fn planner_knowing(
     (belief, ahc061::planner::Planner::new(config, base, seed))
 }
 
+/// Player 0's legal moves in `state`, in cell order, and each one's group
+/// and features as the learned base sees them, with the AIs' true
+/// parameters.
+pub fn legal_features(input: &ToolInput, state: &State) -> (Vec<Cell>, Vec<Features>) {
+    use ahc061::features::{TurnContext, of};
+    use ahc061::forecast::Forecast;
+    let game = &input.game;
+    let legal = rules::ai_legal_moves(state, game.m);
+    let forecast = Forecast::new(game, state, &input.params, &legal);
+    let turn = TurnContext::new(game, state, &legal);
+    let moves: Vec<Cell> = ahc061::board::cells(rules::legal_moves(state, game.m, 0)).collect();
+    let features = (moves.iter())
+        .map(|&d| {
+            let (group, x) = of(game, state, &forecast, &turn, d);
+            (group as usize, x)
+        })
+        .collect();
+    (moves, features)
+}
+
+/// One move's group and features ([`legal_features`]).
+pub type Features = (usize, [f64; ahc061::features::PER_GROUP]);
+
+/// A move's value under `weights`: the dot product of its group's weights
+/// and its features (the linear base's model, `ahc061::learned::value`).
+pub fn move_value(weights: &Weights, (group, x): &Features) -> f64 {
+    let per = ahc061::features::PER_GROUP;
+    let w = &weights[group * per..][..per];
+    w.iter().zip(x).map(|(w, x)| w * x).sum()
+}
+
 /// Plays one game of `input` with the planner over `base` at `work`
 /// rollouts a turn, knowing the AIs' true parameters (the `oracle` tool's
 /// `params` mode: estimating them costs nothing measurable), and records
@@ -186,28 +218,15 @@ pub fn record_game(
     seed: u64,
 ) -> Vec<Position> {
     use ahc061::clock::Allowance;
-    use ahc061::features::{TurnContext, of};
-    use ahc061::forecast::Forecast;
     let game = &input.game;
-    let params = input.params;
     let (belief, mut planner) = planner_knowing(input, base, seed);
     let mut judge = Judge::new(input.clone());
     let mut positions = Vec::with_capacity(game.turns);
     while !judge.finished() {
         let state = judge.state;
         let decision = planner.choose(game, &state, &belief, Allowance::Rollouts(work));
-        let legal = rules::ai_legal_moves(&state, game.m);
-        let forecast = Forecast::new(game, &state, &params, &legal);
-        let turn = TurnContext::new(game, &state, &legal);
-        let mut cells = Vec::new();
-        let mut chosen = 0;
-        for d in ahc061::board::cells(rules::legal_moves(&state, game.m, 0)) {
-            if d == decision.cell {
-                chosen = cells.len();
-            }
-            let (group, x) = of(game, &state, &forecast, &turn, d);
-            cells.push((group as usize, x));
-        }
+        let (moves, cells) = legal_features(input, &state);
+        let chosen = moves.iter().position(|&d| d == decision.cell).unwrap_or(0);
         positions.push(Position { cells, chosen });
         let (x, y) = coords(decision.cell);
         if judge.play(x, y).is_err() {
@@ -238,14 +257,7 @@ pub fn imitation_loss(positions: &[Position], weights: &Weights) -> (f64, f64) {
 }
 
 fn logits(pos: &Position, weights: &Weights) -> Vec<f64> {
-    let per = ahc061::features::PER_GROUP;
-    pos.cells
-        .iter()
-        .map(|(g, x)| {
-            let w = &weights[g * per..][..per];
-            w.iter().zip(x).map(|(w, x)| w * x).sum()
-        })
-        .collect()
+    pos.cells.iter().map(|f| move_value(weights, f)).collect()
 }
 
 fn log_sum_exp(x: &[f64]) -> f64 {
