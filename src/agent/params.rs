@@ -10,7 +10,7 @@
 
 use crate::clock::Schedule;
 use crate::duel::TierOrder;
-use crate::planner::{Config, Halving, Leaf, MAX_ALTERNATIVES, Sampling};
+use crate::planner::{Config, Halving, Leaf, MAX_ALTERNATIVES};
 
 /// The bot's tuned numbers.
 #[derive(Clone, Debug, PartialEq)]
@@ -162,18 +162,6 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "{duel,many}.leaf",
         "a rollout cut before the end: objective (as it stands) or extrapolated",
-    ),
-    (
-        "{duel,many}.drop_transpositions",
-        "a challenger whose rollouts all ended where the base move's did leaves the race (true|false)",
-    ),
-    (
-        "{duel,many}.sampling",
-        "how a turn's rollouts draw the AIs' parameters: independent or stratified",
-    ),
-    (
-        "{duel,many}.leaf_turns",
-        "the last turns of a rollout cut before the end whose leaf values are averaged (TURNS)",
     ),
     (
         "{duel,many}.settle_z",
@@ -365,17 +353,6 @@ impl Config {
                     _ => return Err("rounds or work".into()),
                 }
             }
-            "drop_transpositions" => {
-                self.drop_transpositions = value.parse().map_err(|_| "true or false")?
-            }
-            "sampling" => {
-                self.sampling = match value {
-                    "independent" => Sampling::Independent,
-                    "stratified" => Sampling::Stratified,
-                    _ => return Err("independent or stratified".into()),
-                }
-            }
-            "leaf_turns" => self.leaf_turns = count().ok_or("a number of turns ≥ 1")?,
             "leaf" => {
                 self.leaf = match value {
                     "objective" => Leaf::Objective,

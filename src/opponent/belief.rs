@@ -253,12 +253,7 @@ impl AiBelief {
     }
 
     fn sample<R: Rng>(&self, rng: &mut R) -> AiParams {
-        self.quantile(rng.random())
-    }
-
-    /// The particle at quantile `u` ∈ [0, 1) of the weights, in the
-    /// particles' order.
-    fn quantile(&self, u: f64) -> AiParams {
+        let u: f64 = rng.random();
         let k = self.cumulative.partition_point(|&c| c < u);
         self.particles[k.min(self.particles.len() - 1)]
     }
@@ -320,13 +315,6 @@ impl Belief {
     /// Draws AI `p`'s parameters from the posterior.
     pub fn sample<R: Rng>(&self, p: usize, rng: &mut R) -> AiParams {
         self.ais[p].sample(rng)
-    }
-
-    /// AI `p`'s particle at quantile `u` ∈ [0, 1) of its weights: a
-    /// uniform `u` draws from the posterior, as [`Belief::sample`] does;
-    /// evenly spread ones stratify the draws.
-    pub fn sample_at(&self, p: usize, u: f64) -> AiParams {
-        self.ais[p].quantile(u)
     }
 
     /// Parameters at the posterior mean (ratios to wa = 1, and ε).

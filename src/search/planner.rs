@@ -17,7 +17,7 @@ use crate::belief::Belief;
 use crate::board::{Cell, MAX_PLAYERS};
 use crate::clock::Allowance;
 use crate::duel::TierOrder;
-use crate::rollout::{Draw, FirstThenBase, SampledAis, play_out};
+use crate::rollout::{FirstThenBase, SampledAis, play_out};
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
 
@@ -53,10 +53,6 @@ pub struct Config {
     pub block_candidates: bool,
     /// What a rollout cut at the horizon before the game's end is worth.
     pub leaf: Leaf,
-    /// The last turns of a rollout cut before the game's end whose leaf
-    /// values are averaged (1: the last one's alone): a capture made or
-    /// lost on the horizon's last turn then moves the value by a share.
-    pub leaf_turns: usize,
     /// Standard errors of margin by which the turn's decision counts as
     /// settled, so that the planner stops and leaves the rest of its
     /// allowance to the turns after (0: it always uses the whole allowance).
@@ -81,57 +77,6 @@ pub struct Config {
     /// Every legal attack on an AI's cell (a capture or a knock) joins the
     /// candidates, beyond the base's ranking.
     pub attack_candidates: bool,
-    /// How a turn's rollouts draw the AIs' parameters from the belief.
-    pub sampling: Sampling,
-    /// A challenger whose every rollout so far ended exactly where the
-    /// base move's did leaves the race after its first round
-    /// ([`drop_transpositions`]).
-    pub drop_transpositions: bool,
-}
-
-/// How a turn's rollouts draw the AIs' parameters from the belief.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sampling {
-    /// Each rollout independently.
-    Independent,
-    /// Stratified: the k-th rollout of a turn takes each AI's particle at
-    /// quantile frac(u + k·α) of its weights (u random per turn and AI, α
-    /// irrational), so that any number of rollouts covers the belief
-    /// evenly; only the spread of the AIs' moves around their parameters
-    /// is left to chance.
-    Stratified,
-}
-
-/// The quantiles of a turn's stratified draws ([`Sampling::Stratified`]).
-#[derive(Clone, Copy, Debug)]
-struct Strata {
-    offsets: [f64; MAX_PLAYERS],
-}
-
-/// The strata's steps: the fractional parts of √2, √3, √5, √7, √11, √13,
-/// √17, one irrational step per AI (player 0's slot unused).
-const STRATA_STEPS: [f64; MAX_PLAYERS] = [
-    0.0,
-    0.414_213_562_373_095,
-    0.732_050_807_568_877,
-    0.236_067_977_499_790,
-    0.645_751_311_064_591,
-    0.316_624_790_355_400,
-    0.605_551_275_463_989,
-    0.123_105_625_617_661,
-];
-
-impl Strata {
-    fn new<R: Rng>(rng: &mut R) -> Strata {
-        Strata {
-            offsets: std::array::from_fn(|_| rng.random()),
-        }
-    }
-
-    /// The quantiles of the turn's `k`-th rollout.
-    fn at(&self, k: u64) -> [f64; MAX_PLAYERS] {
-        std::array::from_fn(|p| (self.offsets[p] + k as f64 * STRATA_STEPS[p]).fract())
-    }
 }
 
 /// When the race cuts its challengers.
@@ -169,14 +114,11 @@ impl Default for Config {
             switch_z: 2.0,
             block_candidates: false,
             leaf: Leaf::Objective,
-            leaf_turns: 1,
             settle_z: 0.0,
             alternatives: [None; MAX_ALTERNATIVES],
             rollouts_per_candidate: 0.0,
             alternatives_from: 0.0,
             attack_candidates: false,
-            sampling: Sampling::Independent,
-            drop_transpositions: false,
         }
     }
 }
@@ -301,16 +243,8 @@ impl Planner {
         let mut round = 0u64;
         let mut stage_work = self.stage_work(affordable, 0, alive - 1);
         let mut stage_start = 0u64;
-        let strata =
-            (self.config.sampling == Sampling::Stratified).then(|| Strata::new(&mut self.rng));
         'search: while alive > 1 {
-            let first = candidates[0].rollouts;
-            let seeds: Vec<Draw> = (0..self.config.batch)
-                .map(|i| Draw {
-                    seed: self.rng.random(),
-                    quantiles: strata.map(|s| s.at(first + i)),
-                })
-                .collect();
+            let seeds: Vec<u64> = (0..self.config.batch).map(|_| self.rng.random()).collect();
             let mut base_values = Vec::with_capacity(seeds.len());
             for &seed in &seeds {
                 base_values.push(rollout(
@@ -349,15 +283,6 @@ impl Planner {
                 }
             }
             round += 1;
-            if self.config.drop_transpositions {
-                let before = alive;
-                alive = 1 + drop_transpositions(&mut candidates[1..alive]);
-                if alive < before {
-                    // The stages left are planned again for the field left.
-                    stage_start = done;
-                    stage_work = self.stage_work(affordable, done, alive - 1);
-                }
-            }
             if round >= SETTLE_AFTER && self.settled(&candidates[1..alive]) {
                 break;
             }
@@ -546,26 +471,6 @@ impl Planner {
     }
 }
 
-/// Moves the challengers whose every rollout so far ended with exactly the
-/// base move's value to the end of `challengers`, keeping the others'
-/// order; returns how many others there are. Such a challenger is most
-/// often the base move's cells taken in another order: its difference is
-/// zero on every seed, it can never clear the threshold, and a cut by
-/// means keeps it above every challenger that lies below the base on
-/// average, which most do, so that it would take a finalist's place and
-/// its work.
-pub fn drop_transpositions(challengers: &mut [Candidate]) -> usize {
-    let same = |c: &Candidate| c.rollouts > 0 && c.diff_sq == 0.0;
-    let mut kept = 0;
-    for k in 0..challengers.len() {
-        if !same(&challengers[k]) {
-            challengers[kept..=k].rotate_right(1);
-            kept += 1;
-        }
-    }
-    kept
-}
-
 /// Rounds of rollouts before the planner may call a decision settled: a
 /// standard error from fewer samples is itself too uncertain.
 const SETTLE_AFTER: u64 = 3;
@@ -678,36 +583,24 @@ impl Leaf {
 
 /// One rollout: `first` for player 0 now, then the base policy for
 /// `config.horizon` turns (or to the game's end), against AIs sampled from
-/// the belief by `draw`; returns the leaf's worth.
+/// the belief with `seed`; returns the leaf's worth.
 pub fn rollout(
     game: &Game,
     state: &State,
     belief: &Belief,
     base: &dyn BasePolicy,
     first: Cell,
-    draw: Draw,
+    seed: u64,
     config: &Config,
 ) -> f64 {
     let mut us = FirstThenBase {
         first: Some(first),
         base,
     };
-    let mut ais = SampledAis::new(game, belief, draw);
-    let end = (state.turn + 1 + config.horizon).min(game.turns);
-    // The game's end is scored exactly, never averaged with earlier turns.
-    let averaged = if end < game.turns {
-        config.leaf_turns
-    } else {
-        1
-    };
-    let averaged = averaged.min(end - state.turn).max(1);
-    let mut sim = play_out(game, state, end + 1 - averaged, &mut us, &mut ais);
-    let mut sum = config.leaf.value(game, state, &sim);
-    while sim.turn < end {
-        sim = play_out(game, &sim, sim.turn + 1, &mut us, &mut ais);
-        sum += config.leaf.value(game, state, &sim);
-    }
-    sum / averaged as f64
+    let mut ais = SampledAis::new(game, belief, seed);
+    let end = state.turn + 1 + config.horizon;
+    let leaf = play_out(game, state, end, &mut us, &mut ais);
+    config.leaf.value(game, state, &leaf)
 }
 
 /// The game's objective on a position: log2(1 + S0 / S_A).

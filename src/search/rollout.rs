@@ -44,39 +44,14 @@ pub struct SampledAis {
     rng: Pcg64Mcg,
 }
 
-/// What a rollout's AIs are drawn from: the same draw, the same AIs (the
-/// planner's candidates share them).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Draw {
-    /// Seeds the random stream of the AIs' parameters and moves.
-    pub seed: u64,
-    /// Each AI's quantile of its belief (player 0's slot unused), in place
-    /// of a random one from the stream: spread evenly over a turn's
-    /// rollouts, the parameters they play against follow the belief more
-    /// closely than independent draws do.
-    pub quantiles: Option<[f64; MAX_PLAYERS]>,
-}
-
-impl Draw {
-    /// A draw whose parameters are random too.
-    pub fn seeded(seed: u64) -> Draw {
-        Draw {
-            seed,
-            quantiles: None,
-        }
-    }
-}
-
 impl SampledAis {
-    /// The AIs of the rollout drawn by `draw`.
-    pub fn new(game: &Game, belief: &Belief, draw: Draw) -> SampledAis {
-        let mut rng = Pcg64Mcg::seed_from_u64(draw.seed);
+    /// The draws of the rollout with this `seed` (the same seed, the same
+    /// AIs: the planner's candidates share them).
+    pub fn new(game: &Game, belief: &Belief, seed: u64) -> SampledAis {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let mut params = [NO_PARAMS; MAX_PLAYERS];
         for (p, slot) in params.iter_mut().enumerate().take(game.m).skip(1) {
-            *slot = match draw.quantiles {
-                Some(u) => belief.sample_at(p, u[p]),
-                None => belief.sample(p, &mut rng),
-            };
+            *slot = belief.sample(p, &mut rng);
         }
         SampledAis { params, rng }
     }

@@ -20,7 +20,6 @@ use ahc061::board::coords;
 use ahc061::clock::Allowance;
 use ahc061::learned::Weights;
 use ahc061::planner::rollout;
-use ahc061::rollout::Draw;
 use ahc061_sim::judge::{Judge, ToolInput};
 
 /// One position: every legal move's group and features, its advantage
@@ -76,17 +75,8 @@ pub fn record_values(
         let decision = planner.choose(game, &state, &belief, Allowance::Turns(turns));
         let base_move = decision.candidates[0].cell;
         let seeds: Vec<u64> = (0..rollouts).map(|_| rng.random()).collect();
-        let value = |first, seed| {
-            rollout(
-                game,
-                &state,
-                &belief,
-                &*planner.base,
-                first,
-                Draw::seeded(seed),
-                &config,
-            )
-        };
+        let value =
+            |first, seed| rollout(game, &state, &belief, &*planner.base, first, seed, &config);
         let base_values: Vec<f64> = seeds.iter().map(|&s| value(base_move, s)).collect();
         let (moves, cells) = super::legal_features(input, &state);
         let (advantage, error) = (moves.iter())
