@@ -124,3 +124,23 @@ fn a_table_survives_writing_and_reading() {
         ahc061::learned_weights::TRAINED
     );
 }
+
+#[test]
+fn the_imitation_score_counts_the_first_of_equal_moves_as_the_bot_plays_it() {
+    // Two moves of the same group and features: equal values, and the bot
+    // plays the first (the lower cell).
+    let weights: ahc061::learned::Weights = [1.0; ahc061::features::WEIGHTS];
+    let twin = (0, [0.5; ahc061::features::PER_GROUP]);
+    let first = train::Position {
+        cells: vec![twin, twin],
+        chosen: 0,
+    };
+    let second = train::Position {
+        chosen: 1,
+        ..first.clone()
+    };
+    assert_eq!(train::imitation_loss(&[first], &weights).1, 1.0);
+    assert_eq!(train::imitation_loss(&[second], &weights).1, 0.0);
+    assert_eq!(train::first_best([1.0, 3.0, 3.0, 2.0].into_iter()), 1);
+    assert_eq!(train::first_best(std::iter::empty()), 0);
+}

@@ -130,14 +130,7 @@ fn mean_and_error(xs: &[f64]) -> (f64, f64) {
 /// The move `weights` pick in `position`: the highest value, the first
 /// (lowest cell) on ties, as the bot's base picks.
 pub fn pick(position: &Valued, weights: &Weights) -> usize {
-    let mut best = (0, f64::NEG_INFINITY);
-    for (i, features) in position.cells.iter().enumerate() {
-        let value = super::move_value(weights, features);
-        if value > best.1 {
-            best = (i, value);
-        }
-    }
-    best.0
+    super::first_best(position.cells.iter().map(|f| super::move_value(weights, f)))
 }
 
 /// The mean advantage over the base's move of the moves `weights` pick.

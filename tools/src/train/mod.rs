@@ -244,16 +244,24 @@ pub fn imitation_loss(positions: &[Position], weights: &Weights) -> (f64, f64) {
     let mut hits = 0usize;
     for pos in positions {
         let logits = logits(pos, weights);
-        let top = logits
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.total_cmp(b.1))
-            .map_or(0, |(i, _)| i);
-        hits += (top == pos.chosen) as usize;
+        hits += (first_best(logits.iter().copied()) == pos.chosen) as usize;
         loss += log_sum_exp(&logits) - logits[pos.chosen];
     }
     let n = positions.len().max(1) as f64;
     (loss / n, hits as f64 / n)
+}
+
+/// The index of the first of the highest `values` (0 when there are none):
+/// the move the bot plays among equally valued ones, the lowest cell, since
+/// the moves are listed in cell order.
+pub fn first_best(values: impl Iterator<Item = f64>) -> usize {
+    let mut best = (0, f64::NEG_INFINITY);
+    for (i, value) in values.enumerate() {
+        if value > best.1 {
+            best = (i, value);
+        }
+    }
+    best.0
 }
 
 fn logits(pos: &Position, weights: &Weights) -> Vec<f64> {
