@@ -81,8 +81,15 @@ pub fn value(
     d: Cell,
 ) -> f64 {
     let (group, x) = features::of(game, state, forecast, turn, d);
-    let w = &weights[group as usize * PER_GROUP..][..PER_GROUP];
-    w.iter().zip(&x).map(|(w, x)| w * x).sum()
+    features_value(weights, group as usize, &x)
+}
+
+/// The model's value of a move of group `group` with features `x`: the dot
+/// product of the group's weights and the features.
+#[inline]
+pub fn features_value(weights: &Weights, group: usize, x: &[f64; PER_GROUP]) -> f64 {
+    let w = &weights[group * PER_GROUP..][..PER_GROUP];
+    w.iter().zip(x).map(|(w, x)| w * x).sum()
 }
 
 /// [`value`] for one turn, its constants folded into each group's weights

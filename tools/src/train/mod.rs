@@ -199,12 +199,9 @@ pub fn legal_features(input: &ToolInput, state: &State) -> (Vec<Cell>, Vec<Featu
 /// One move's group and features ([`legal_features`]).
 pub type Features = (usize, [f64; ahc061::features::PER_GROUP]);
 
-/// A move's value under `weights`: the dot product of its group's weights
-/// and its features (the linear base's model, `ahc061::learned::value`).
+/// A move's value under `weights`, as the linear base's model defines it.
 pub fn move_value(weights: &Weights, (group, x): &Features) -> f64 {
-    let per = ahc061::features::PER_GROUP;
-    let w = &weights[group * per..][..per];
-    w.iter().zip(x).map(|(w, x)| w * x).sum()
+    ahc061::learned::features_value(weights, *group, x)
 }
 
 /// Plays one game of `input` with the planner over `base` at `work`
