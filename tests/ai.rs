@@ -153,3 +153,33 @@ fn two_legal_sets_that_differ_in_one_cell_give_the_same_random_cell_elsewhere() 
     assert!((900..1_350).contains(&extra), "{extra} of 10 000");
     assert_eq!(same + extra, 10_000);
 }
+
+/// The rollouts' greedy target, each category's best carried over from
+/// the turn before, is the plain one's along recorded games, with the
+/// cache kept across every turn of a game (as a rollout keeps it) and
+/// the AIs' own weights, equal weights and all-zero weights.
+#[test]
+fn the_cached_greedy_target_is_the_plain_one() {
+    let mut caches = [ai::TargetCache::default(); 3];
+    let mut last_seed = u64::MAX;
+    let checked = each_ai_turn(|seed, game, state, p, own, legal| {
+        if seed != last_seed {
+            // A new game: a cache serves one game's values only.
+            caches = [ai::TargetCache::default(); 3];
+            last_seed = seed;
+        }
+        let with = |w: f64| ai::AiParams {
+            wa: w,
+            wb: w,
+            wc: w,
+            wd: w,
+            ..*own
+        };
+        for (cache, params) in caches.iter_mut().zip([*own, with(0.5), with(0.0)]) {
+            let plain = ai::greedy_target(game, state, p, &params, legal);
+            let cached = ai::greedy_target_cached(game, state, p, &params, legal, cache);
+            assert_eq!(cached, plain, "seed {seed} turn {} AI {p}", state.turn);
+        }
+    });
+    assert!(checked > 1000);
+}

@@ -191,63 +191,181 @@ pub fn greedy_target(
     params: &AiParams,
     legal: crate::board::Bits,
 ) -> Cell {
+    target_from_bests(state, p, params, legal, |_, set| top_key(game, set))
+}
+
+/// [`greedy_target`] for a rollout, which asks it of every AI every
+/// simulated turn: each category's best cell is carried over from the
+/// turn before in `cache` and only the cells that joined the category are
+/// looked at, unless its best cell left it. The same cell as
+/// [`greedy_target`] whatever the cache holds, so long as the cache was
+/// only ever used for this game (a cell's value never changes).
+#[inline]
+pub fn greedy_target_cached(
+    game: &Game,
+    state: &State,
+    p: usize,
+    params: &AiParams,
+    legal: crate::board::Bits,
+    cache: &mut TargetCache,
+) -> Cell {
+    let slots = &mut cache.slots[p];
+    target_from_bests(state, p, params, legal, |k, set| slots[k].update(game, set))
+}
+
+/// What [`greedy_target_cached`] carries over between simulated turns: per
+/// player and valued category, the category's cells then and the key
+/// ([`top_key`]) of its best.
+#[derive(Clone, Copy, Default)]
+pub struct TargetCache {
+    slots: [[CategoryBest; VALUED]; crate::board::MAX_PLAYERS],
+}
+
+/// The categories [`greedy_target`] scans for their most valuable cell
+/// (all but an own cell at the cap, worth 0).
+const VALUED: usize = 4;
+
+/// One category's cells and the key of its best, as last seen.
+#[derive(Clone, Copy, Default)]
+struct CategoryBest {
+    set: crate::board::Bits,
+    key: u64,
+}
+
+impl CategoryBest {
+    /// The key of the best cell of `set`, from the last one seen when it is
+    /// still in the category: a cell keeps its value, so only the cells that
+    /// joined can beat it.
+    #[inline]
+    fn update(&mut self, game: &Game, set: crate::board::Bits) -> u64 {
+        let left = self.set & !set;
+        let kept = self.key != 0 && !crate::board::has(left, key_cell(self.key));
+        self.key = if kept {
+            self.key.max(top_key(game, set & !self.set))
+        } else {
+            top_key(game, set)
+        };
+        self.set = set;
+        self.key
+    }
+}
+
+/// The greedy choice given how to find the key of a valued category's most
+/// valuable cell (`best(k, set)`, k its index among the valued ones).
+#[inline]
+fn target_from_bests(
+    state: &State,
+    p: usize,
+    params: &AiParams,
+    legal: crate::board::Bits,
+    mut best: impl FnMut(usize, crate::board::Bits) -> u64,
+) -> Cell {
     // A greedy choice is the best cell of one of five categories, and the
     // best of a category is its most valuable cell (the first in cell order
-    // among equals; the first of all when the category is worth 0): one
-    // integer scan per category, then the judge's comparison with its tie
-    // tolerance over those few, in cell order.
+    // among equals; the first of all when the category is worth 0), then
+    // the judge's comparison with its tie tolerance over those few, in cell
+    // order. Which cell wins is a coin toss to the branch predictor: the
+    // code below chooses by selects, not jumps.
     let mine = state.owned[p];
     let taken = state.taken();
     let enemy = taken & !mine;
-    let groups = [
+    let valued = [
         (legal & !taken, params.wa),
         (legal & mine & !state.capped, params.wb),
-        (legal & mine & state.capped, 0.0),
         (legal & enemy & state.level_one, params.wc),
         (legal & enemy & !state.level_one, params.wd),
     ];
-    let mut best: [(Cell, f64); 5] = [(0, 0.0); 5];
-    let mut n = 0;
-    for (set, weight) in groups {
-        if set != 0 {
-            // Worth 0 whatever its value, a category's first cell is its best.
-            let cell = if weight == 0.0 {
-                set.trailing_zeros() as Cell
-            } else {
-                most_valuable(game, set)
-            };
-            best[n] = (cell, game.value[cell as usize] as f64 * weight);
-            n += 1;
-        }
+    // Each category's best as a key, its cell in the high bits and its
+    // index in the low ones, so that sorting the keys sorts by cell; an
+    // empty category sorts last and is worth less than the first bar.
+    let mut keys = [0u64; VALUED + 1];
+    let mut values = [0.0f64; VALUED + 1];
+    for (k, (set, weight)) in valued.into_iter().enumerate() {
+        let top = best(k, set);
+        // Worth 0 whatever its value, a category's first cell is its best.
+        let cell = if set == 0 {
+            EMPTY
+        } else if weight == 0.0 {
+            set.trailing_zeros() as Cell
+        } else {
+            key_cell(top)
+        };
+        values[k] = if set == 0 {
+            -2.0
+        } else {
+            (top >> 8) as f64 * weight
+        };
+        keys[k] = (cell as u64) << 8 | k as u64;
     }
-    let best = &mut best[..n];
-    best.sort_unstable_by_key(|&(cell, _)| cell);
+    let capped = legal & mine & state.capped;
+    let cell = if capped == 0 {
+        EMPTY
+    } else {
+        capped.trailing_zeros() as Cell
+    };
+    values[VALUED] = if capped == 0 { -2.0 } else { 0.0 };
+    keys[VALUED] = (cell as u64) << 8 | VALUED as u64;
+    sort5(&mut keys);
     // Values are never negative, so −1 is below every cell; −∞ would make
     // the tolerance below NaN and no cell would ever be taken.
     // The bar a cell must clear is kept rather than recomputed per cell.
     let mut bar = -1.0 + tie_tolerance(-1.0);
     let mut choice = state.pos[p];
-    for &(c, value) in best.iter() {
-        if value > bar {
-            bar = value + tie_tolerance(value);
-            choice = c;
-        }
+    for key in keys {
+        let value = values[(key & 7) as usize];
+        let better = value > bar;
+        bar = if better {
+            value + tie_tolerance(value)
+        } else {
+            bar
+        };
+        choice = if better { (key >> 8) as Cell } else { choice };
     }
     choice
 }
 
-/// The cell of `set` of highest value, the first in cell order among equals
-/// (`set` must not be empty).
+/// The cell that stands for an empty category in [`greedy_target`]'s keys:
+/// above every cell, so that it sorts last.
+const EMPTY: Cell = crate::board::CELLS as Cell;
+
+/// Sorts five keys by a sorting network (nine compare-exchanges, each a
+/// min and a max): no branch depends on the keys.
 #[inline]
-fn most_valuable(game: &Game, set: crate::board::Bits) -> Cell {
-    let mut best = set.trailing_zeros() as Cell;
-    let mut top = game.value[best as usize];
-    for c in crate::board::cells(set & (set - 1)) {
-        let v = game.value[c as usize];
-        if v > top {
-            top = v;
-            best = c;
-        }
+fn sort5(keys: &mut [u64; 5]) {
+    const PAIRS: [(usize, usize); 9] = [
+        (0, 1),
+        (3, 4),
+        (2, 4),
+        (2, 3),
+        (0, 3),
+        (0, 2),
+        (1, 4),
+        (1, 3),
+        (1, 2),
+    ];
+    for (i, j) in PAIRS {
+        let (a, b) = (keys[i], keys[j]);
+        keys[i] = a.min(b);
+        keys[j] = a.max(b);
     }
-    best
+}
+
+/// The key of the most valuable cell of `set`, the first in cell order
+/// among equals (0 for an empty set): each cell's key is its value above
+/// its complemented cell, so that the greatest key is the answer and the
+/// scan keeps a running maximum instead of branching on every comparison.
+#[inline]
+fn top_key(game: &Game, set: crate::board::Bits) -> u64 {
+    let mut top = 0u64;
+    for c in crate::board::cells(set) {
+        let key = (game.value[c as usize] as u64) << 8 | (255 - c) as u64;
+        top = top.max(key);
+    }
+    top
+}
+
+/// The cell of a key of [`top_key`].
+#[inline]
+fn key_cell(key: u64) -> Cell {
+    255 - (key & 0xff) as Cell
 }

@@ -93,13 +93,15 @@ pub fn play_out(
 ) -> State {
     let mut sim = *root;
     let end = end.min(game.turns);
+    let mut cache = ai::TargetCache::default();
     while sim.turn < end {
         let legal = rules::ai_legal_moves(&sim, game.m);
         let mut targets = [0 as Cell; MAX_PLAYERS];
         let mut dest = [0 as Cell; MAX_PLAYERS];
         for p in 1..game.m {
             // One greedy scan serves the AI's move and player 0's forecast.
-            targets[p] = ai::greedy_target(game, &sim, p, &ais.params()[p], legal[p]);
+            targets[p] =
+                ai::greedy_target_cached(game, &sim, p, &ais.params()[p], legal[p], &mut cache);
             dest[p] = ais.choose(game, &sim, p, legal[p], targets[p]);
         }
         let view = AiView {
