@@ -478,3 +478,32 @@ fn halving_by_work_ends_the_race_on_its_finalists_on_a_short_turn() {
     assert!(work <= 2, "{work} racing at the end");
     assert!(rounds > 2 * work, "{rounds} racing at the end by rounds");
 }
+
+#[test]
+fn with_open_cells_every_legal_unowned_cell_is_a_candidate() {
+    let (g, state) = borders_two_ais();
+    let belief = Belief::new(3, 100, &mut Pcg64Mcg::seed_from_u64(4));
+    let candidates = |open: bool| {
+        let config = Config {
+            max_candidates: 1,
+            open_candidates: open,
+            ..Config::default()
+        };
+        let planner = Planner::new(config, base::standard(), 3);
+        let cells: Vec<Cell> = (planner.rank_candidates(&g, &state, &belief).iter())
+            .map(|c| c.cell)
+            .collect();
+        cells
+    };
+    assert_eq!(candidates(false).len(), 1);
+    let with = candidates(true);
+    let ours = ahc061::rules::legal_moves(&state, g.m, 0);
+    let open: Vec<Cell> = ahc061::board::cells(ours & !state.taken()).collect();
+    assert!(!open.is_empty());
+    for c in &open {
+        assert!(with.contains(c), "{c} in {with:?}");
+    }
+    // The base's move first, then the open cells: no other attack joins.
+    assert!(with.len() <= open.len() + 1, "{with:?}");
+    assert!(with[1..].iter().all(|c| open.contains(c)), "{with:?}");
+}

@@ -77,6 +77,10 @@ pub struct Config {
     /// Every legal attack on an AI's cell (a capture or a knock) joins the
     /// candidates, beyond the base's ranking.
     pub attack_candidates: bool,
+    /// Every legal unowned cell joins the candidates, beyond the base's
+    /// ranking: a cell the base values low for itself may wall an AI off
+    /// or open land to us, which only the rollouts see.
+    pub open_candidates: bool,
 }
 
 /// When the race cuts its challengers.
@@ -119,6 +123,7 @@ impl Default for Config {
             rollouts_per_candidate: 0.0,
             alternatives_from: 0.0,
             attack_candidates: false,
+            open_candidates: false,
         }
     }
 }
@@ -499,6 +504,8 @@ pub struct TopRanked {
     pub block: bool,
     /// Every legal attack on an AI's cell joins ([`Config::attack_candidates`]).
     pub attacks: bool,
+    /// Every legal unowned cell joins ([`Config::open_candidates`]).
+    pub open: bool,
 }
 
 impl TopRanked {
@@ -507,6 +514,7 @@ impl TopRanked {
             max: config.max_candidates,
             block: config.block_candidates,
             attacks: config.attack_candidates,
+            open: config.open_candidates,
         }
     }
 }
@@ -542,8 +550,10 @@ impl CandidateGenerator for TopRanked {
         // Attacks on the AIs' cells, which the ranking may keep out.
         let theirs = state.taken() & !state.owned[0];
         let attacks = crate::board::cells(if self.attacks { theirs } else { 0 });
+        // Unowned cells, which the ranking may keep out.
+        let open = crate::board::cells(if self.open { !state.taken() } else { 0 });
         let ours = legal_moves(state, game.m, 0);
-        for c in blocks.chain(attacks) {
+        for c in blocks.chain(attacks).chain(open) {
             if crate::board::has(ours, c) && !chosen.contains(&c) {
                 chosen.push(c);
             }
