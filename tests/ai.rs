@@ -52,6 +52,17 @@ fn the_greedy_target_is_one_of_the_judges_greedy_choices() {
     assert!(checked > 1000);
 }
 
+/// `own` with every category weighing `w`.
+fn equal_weights(own: &ai::AiParams, w: f64) -> ai::AiParams {
+    ai::AiParams {
+        wa: w,
+        wb: w,
+        wc: w,
+        wd: w,
+        ..*own
+    }
+}
+
 /// The cell-by-cell scan that `ai::greedy_target` shortens: the first cell
 /// in cell order that beats every earlier one by more than the tie
 /// tolerance.
@@ -81,13 +92,7 @@ fn scanned_target(
 #[test]
 fn the_greedy_target_is_the_scan_of_every_legal_cell() {
     let checked = each_ai_turn(|seed, game, state, p, own, legal| {
-        let with = |w: f64| ai::AiParams {
-            wa: w,
-            wb: w,
-            wc: w,
-            wd: w,
-            ..*own
-        };
+        let with = |w: f64| equal_weights(own, w);
         // Equal weights make categories tie; at 0 every cell is worth what
         // the AI's cells at the cap are.
         for params in [*own, with(0.5), with(0.0)] {
@@ -168,13 +173,7 @@ fn the_cached_greedy_target_is_the_plain_one() {
             caches = [ai::TargetCache::default(); 3];
             last_seed = seed;
         }
-        let with = |w: f64| ai::AiParams {
-            wa: w,
-            wb: w,
-            wc: w,
-            wd: w,
-            ..*own
-        };
+        let with = |w: f64| equal_weights(own, w);
         for (cache, params) in caches.iter_mut().zip([*own, with(0.5), with(0.0)]) {
             let plain = ai::greedy_target(game, state, p, &params, legal);
             let cached = ai::greedy_target_cached(game, state, p, &params, legal, cache);

@@ -402,21 +402,32 @@ fn borders_two_ais() -> (Game, State) {
     (g, state)
 }
 
+/// The cells a planner of `config` (its ranking cut to the base's move)
+/// races in `state`, the base's move first.
+fn raced_cells(g: &Game, state: &State, config: Config) -> Vec<Cell> {
+    let belief = Belief::new(3, 100, &mut Pcg64Mcg::seed_from_u64(4));
+    let config = Config {
+        max_candidates: 1,
+        ..config
+    };
+    let planner = Planner::new(config, base::standard(), 3);
+    (planner.rank_candidates(g, state, &belief).iter())
+        .map(|c| c.cell)
+        .collect()
+}
+
 #[test]
 fn with_attacks_on_every_legal_attack_on_an_ai_is_a_candidate() {
     let (g, state) = borders_two_ais();
-    let belief = Belief::new(3, 100, &mut Pcg64Mcg::seed_from_u64(4));
     let candidates = |attacks: bool| {
-        let config = Config {
-            max_candidates: 1,
-            attack_candidates: attacks,
-            ..Config::default()
-        };
-        let planner = Planner::new(config, base::standard(), 3);
-        let cells: Vec<Cell> = (planner.rank_candidates(&g, &state, &belief).iter())
-            .map(|c| c.cell)
-            .collect();
-        cells
+        raced_cells(
+            &g,
+            &state,
+            Config {
+                attack_candidates: attacks,
+                ..Config::default()
+            },
+        )
     };
     assert_eq!(candidates(false).len(), 1);
     let with = candidates(true);
@@ -482,18 +493,15 @@ fn halving_by_work_ends_the_race_on_its_finalists_on_a_short_turn() {
 #[test]
 fn with_open_cells_every_legal_unowned_cell_is_a_candidate() {
     let (g, state) = borders_two_ais();
-    let belief = Belief::new(3, 100, &mut Pcg64Mcg::seed_from_u64(4));
     let candidates = |open: bool| {
-        let config = Config {
-            max_candidates: 1,
-            open_candidates: open,
-            ..Config::default()
-        };
-        let planner = Planner::new(config, base::standard(), 3);
-        let cells: Vec<Cell> = (planner.rank_candidates(&g, &state, &belief).iter())
-            .map(|c| c.cell)
-            .collect();
-        cells
+        raced_cells(
+            &g,
+            &state,
+            Config {
+                open_candidates: open,
+                ..Config::default()
+            },
+        )
     };
     assert_eq!(candidates(false).len(), 1);
     let with = candidates(true);
