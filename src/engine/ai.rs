@@ -214,16 +214,17 @@ pub fn greedy_target_cached(
 }
 
 /// What [`greedy_target_cached`] carries over between simulated turns: per
-/// player and valued category, the category's cells then and the key
-/// ([`top_key`]) of its best.
+/// player and category, the category's cells when last scanned and the key
+/// ([`top_key`]) of its best (a category left unscanned, being empty or
+/// worth 0, keeps what it had: still a set and its best).
 #[derive(Clone, Copy, Default)]
 pub struct TargetCache {
-    slots: [[CategoryBest; VALUED]; crate::board::MAX_PLAYERS],
+    slots: [[CategoryBest; CATEGORIES]; crate::board::MAX_PLAYERS],
 }
 
-/// The categories [`greedy_target`] scans for their most valuable cell
-/// (all but an own cell at the cap, worth 0).
-const VALUED: usize = 4;
+/// The categories of cell [`greedy_target`] weighs: unowned, own below the
+/// cap, another's at level 1, another's higher, own at the cap.
+const CATEGORIES: usize = 5;
 
 /// One category's cells and the key of its best, as last seen.
 #[derive(Clone, Copy, Default)]
@@ -250,8 +251,9 @@ impl CategoryBest {
     }
 }
 
-/// The greedy choice given how to find the key of a valued category's most
-/// valuable cell (`best(k, set)`, k its index among the valued ones).
+/// The greedy choice given how to find the key of a category's most
+/// valuable cell (`best(k, set)`, k its index; asked only of a category
+/// that is not empty and not worth 0).
 #[inline]
 fn target_from_bests(
     state: &State,
@@ -269,42 +271,31 @@ fn target_from_bests(
     let mine = state.owned[p];
     let taken = state.taken();
     let enemy = taken & !mine;
-    let valued = [
+    let categories = [
         (legal & !taken, params.wa),
         (legal & mine & !state.capped, params.wb),
         (legal & enemy & state.level_one, params.wc),
         (legal & enemy & !state.level_one, params.wd),
+        (legal & mine & state.capped, 0.0),
     ];
     // Each category's best as a key, its cell in the high bits and its
     // index in the low ones, so that sorting the keys sorts by cell; an
     // empty category sorts last and is worth less than the first bar.
-    let mut keys = [0u64; VALUED + 1];
-    let mut values = [0.0f64; VALUED + 1];
-    for (k, (set, weight)) in valued.into_iter().enumerate() {
-        let top = best(k, set);
-        // Worth 0 whatever its value, a category's first cell is its best.
-        let cell = if set == 0 {
-            EMPTY
+    let mut keys = [0u64; CATEGORIES];
+    let mut values = [0.0f64; CATEGORIES];
+    for (k, (set, weight)) in categories.into_iter().enumerate() {
+        let (cell, value) = if set == 0 {
+            (EMPTY, -2.0)
         } else if weight == 0.0 {
-            set.trailing_zeros() as Cell
+            // Worth 0 whatever its value, a category's first cell is its best.
+            (set.trailing_zeros() as Cell, 0.0)
         } else {
-            key_cell(top)
+            let top = best(k, set);
+            (key_cell(top), (top >> 8) as f64 * weight)
         };
-        values[k] = if set == 0 {
-            -2.0
-        } else {
-            (top >> 8) as f64 * weight
-        };
+        values[k] = value;
         keys[k] = (cell as u64) << 8 | k as u64;
     }
-    let capped = legal & mine & state.capped;
-    let cell = if capped == 0 {
-        EMPTY
-    } else {
-        capped.trailing_zeros() as Cell
-    };
-    values[VALUED] = if capped == 0 { -2.0 } else { 0.0 };
-    keys[VALUED] = (cell as u64) << 8 | VALUED as u64;
     sort5(&mut keys);
     // Values are never negative, so −1 is below every cell; −∞ would make
     // the tolerance below NaN and no cell would ever be taken.

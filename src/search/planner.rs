@@ -551,7 +551,11 @@ impl CandidateGenerator for TopRanked {
         let theirs = state.taken() & !state.owned[0];
         let attacks = crate::board::cells(if self.attacks { theirs } else { 0 });
         // Unowned cells, which the ranking may keep out.
-        let open = crate::board::cells(if self.open { !state.taken() } else { 0 });
+        let open = crate::board::cells(if self.open {
+            crate::board::ALL & !state.taken()
+        } else {
+            0
+        });
         let ours = legal_moves(state, game.m, 0);
         for c in blocks.chain(attacks).chain(open) {
             if crate::board::has(ours, c) && !chosen.contains(&c) {
