@@ -100,59 +100,19 @@ fn the_leaf_is_the_objective_at_the_end_and_extrapolates_before_it() {
     let mut leaf = root;
     leaf.turn = 50;
     leaf.score[..3].copy_from_slice(&[20_000, 22_000, 6_000]);
-    assert_eq!(
-        Leaf::Objective.value(&g, &root, &root, &leaf),
-        objective(&leaf, 3)
-    );
+    assert_eq!(Leaf::Objective.value(&g, &root, &leaf), objective(&leaf, 3));
     // At 1 000 and 200 a turn for the 50 turns left: 70 000 against 32 000.
     let expected = (1.0 + 70_000.0 / 32_000.0f64).log2();
-    let got = Leaf::Extrapolated.value(&g, &root, &root, &leaf);
+    let got = Leaf::Extrapolated.value(&g, &root, &leaf);
     assert!((got - expected).abs() < 1e-12, "{got} vs {expected}");
     // A player whose score falls is extrapolated down, but never below 1.
     leaf.score[1] = 2_000;
-    let falling = Leaf::Extrapolated.value(&g, &root, &root, &leaf);
+    let falling = Leaf::Extrapolated.value(&g, &root, &leaf);
     assert!(falling > got);
     // At the game's end both are the objective.
     leaf.turn = g.turns;
     assert_eq!(
-        Leaf::Extrapolated.value(&g, &root, &root, &leaf),
-        objective(&leaf, 3)
-    );
-}
-
-#[test]
-fn the_after_first_leaf_counts_the_first_turns_gain_once() {
-    use ahc061::planner::{Leaf, objective};
-    let g = game(3, &[(0, 0), (5, 5), (9, 9)]);
-    let mut root = g.initial_state();
-    root.turn = 40;
-    root.score[..3].copy_from_slice(&[10_000, 20_000, 5_000]);
-    // The first turn: player 0 takes 2 000 from the leader at once.
-    let mut first = root;
-    first.turn = 41;
-    first.score[..3].copy_from_slice(&[12_000, 18_000, 5_000]);
-    // Nine turns more: player 0 gains 900 a turn, the leader 200.
-    let mut leaf = first;
-    leaf.turn = 50;
-    leaf.score[..3].copy_from_slice(&[20_100, 19_800, 5_900]);
-    // Rates from the first turn on, over the 50 turns left: 20 100 + 50 ·
-    // 900 against 19 800 + 50 · 200; the swing is in the scores once.
-    let expected = (1.0 + 65_100.0 / 29_800.0f64).log2();
-    let got = Leaf::AfterFirst.value(&g, &root, &first, &leaf);
-    assert!((got - expected).abs() < 1e-12, "{got} vs {expected}");
-    // The plain extrapolation carries the swing on as a rate: it rates the
-    // same rollout higher.
-    assert!(Leaf::Extrapolated.value(&g, &root, &first, &leaf) > got);
-    // A rollout of the first turn alone has no rate after it: the rates
-    // of the whole rollout, as the plain extrapolation's.
-    assert_eq!(
-        Leaf::AfterFirst.value(&g, &root, &first, &first),
-        Leaf::Extrapolated.value(&g, &root, &first, &first)
-    );
-    // At the game's end, the objective.
-    leaf.turn = g.turns;
-    assert_eq!(
-        Leaf::AfterFirst.value(&g, &root, &first, &leaf),
+        Leaf::Extrapolated.value(&g, &root, &leaf),
         objective(&leaf, 3)
     );
 }

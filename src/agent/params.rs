@@ -166,7 +166,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.leaf",
-        "a rollout cut before the end: objective (as it stands), extrapolated (each player's rate over the rollout carried to the end) or after_first (the rates measured after the first turn)",
+        "a rollout cut before the end: objective (as it stands) or extrapolated",
     ),
     (
         "{duel,many}.settle_z",
@@ -367,8 +367,7 @@ impl Config {
                 self.leaf = match value {
                     "objective" => Leaf::Objective,
                     "extrapolated" => Leaf::Extrapolated,
-                    "after_first" => Leaf::AfterFirst,
-                    _ => return Err("objective, extrapolated or after_first".into()),
+                    _ => return Err("objective or extrapolated".into()),
                 }
             }
             _ => return Err(format!("{} after the class", config_fields().join(", "))),
@@ -388,12 +387,9 @@ mod tests {
                 "many.switch_z=1.5",
                 "duel.horizon=30",
                 "belief.particles=200",
-                "many.leaf=after_first",
             ])
             .unwrap();
         assert_eq!(params.planner(4).switch_z, 1.5);
-        assert_eq!(params.planner(4).leaf, Leaf::AfterFirst);
-        assert_eq!(params.planner(2).leaf, Params::default().duel.leaf);
         assert_eq!(params.planner(2).switch_z, Params::default().duel.switch_z);
         assert_eq!(params.planner(2).horizon, 30);
         assert_eq!(params.particles, 200);
@@ -486,7 +482,6 @@ mod tests {
             "duel.keep=1.5",
             "many.finalists=0",
             "many.settle_z=x",
-            "many.leaf=after",
             "switch_z",
         ] {
             let err = Params::default().with_overrides([pair]).unwrap_err();

@@ -576,30 +576,18 @@ pub enum Leaf {
     /// The objective of the scores extrapolated to the game's end, each
     /// player going on gaining at the rate it gained during the rollout.
     Extrapolated,
-    /// As [`Leaf::Extrapolated`], the rates measured after the first turn:
-    /// the candidate's own one-off gain (a level, a cell, a capture's
-    /// swing) counts once, not once more per turn left over the rollout's
-    /// length, so an immediate gain is not preferred over a move that pays
-    /// in the turns after.
-    AfterFirst,
 }
 
 impl Leaf {
-    /// The worth of `leaf`, reached from `root` by a rollout that stood at
-    /// `first` after its first turn.
-    pub fn value(self, game: &Game, root: &State, first: &State, leaf: &State) -> f64 {
+    /// The worth of `leaf`, reached from `root` by a rollout.
+    pub fn value(self, game: &Game, root: &State, leaf: &State) -> f64 {
         let left = game.turns - leaf.turn;
         if left == 0 || self == Leaf::Objective {
             return objective(leaf, game.m);
         }
-        let from = if self == Leaf::AfterFirst && leaf.turn > first.turn {
-            first
-        } else {
-            root
-        };
-        let played = (leaf.turn - from.turn).max(1) as f64;
+        let played = (leaf.turn - root.turn).max(1) as f64;
         let at_end = |p: usize| {
-            let rate = (leaf.score[p] as f64 - from.score[p] as f64) / played;
+            let rate = (leaf.score[p] as f64 - root.score[p] as f64) / played;
             (leaf.score[p] as f64 + rate * left as f64).max(1.0)
         };
         let best_ai = (1..game.m).map(at_end).fold(1.0, f64::max);
@@ -625,11 +613,8 @@ pub fn rollout(
     };
     let mut ais = SampledAis::new(game, belief, seed);
     let end = state.turn + 1 + config.horizon;
-    // The first turn apart, for a leaf that measures rates after it: the
-    // same moves as one stretch (the AIs' draws come from one stream).
-    let after_first = play_out(game, state, state.turn + 1, &mut us, &mut ais);
-    let leaf = play_out(game, &after_first, end, &mut us, &mut ais);
-    config.leaf.value(game, state, &after_first, &leaf)
+    let leaf = play_out(game, state, end, &mut us, &mut ais);
+    config.leaf.value(game, state, &leaf)
 }
 
 /// The game's objective on a position: log2(1 + S0 / S_A).
