@@ -81,6 +81,12 @@ pub struct Config {
     /// ranking: a cell the base values low for itself may wall an AI off
     /// or open land to us, which only the rollouts see.
     pub open_candidates: bool,
+    /// The largest difference to the base move one rollout may add to a
+    /// challenger's tally, either way (0: no limit). The differences are
+    /// heavy-tailed: a few rollouts in a hundred, sent apart by the game's
+    /// chaos, carry most of their variance and decide the race's z; a
+    /// clipped tally trades a little bias for much less noise.
+    pub clip: f64,
 }
 
 /// When the race cuts its challengers.
@@ -124,6 +130,7 @@ impl Default for Config {
             alternatives_from: 0.0,
             attack_candidates: false,
             open_candidates: false,
+            clip: 0.0,
         }
     }
 }
@@ -280,7 +287,7 @@ impl Planner {
                         seed,
                         &self.config,
                     );
-                    let d = value - base_value;
+                    let d = self.clipped(value - base_value);
                     cand.diff += d;
                     cand.diff_sq += d * d;
                     cand.rollouts += 1;
@@ -353,6 +360,13 @@ impl Planner {
                 rate * left.as_secs_f64()
             }),
         }
+    }
+
+    /// A rollout's difference to the base move as the race counts it:
+    /// clipped to ±[`Config::clip`] when that is set.
+    fn clipped(&self, d: f64) -> f64 {
+        let c = self.config.clip;
+        if c > 0.0 { d.clamp(-c, c) } else { d }
     }
 
     /// Whether `turns` simulated turns reach the turn's cap
