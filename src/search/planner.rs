@@ -87,6 +87,10 @@ pub struct Config {
     /// chaos, carry most of their variance and decide the race's z; a
     /// clipped tally trades a little bias for much less noise.
     pub clip: f64,
+    /// Standard errors added to a challenger's mean when a cut ranks the
+    /// challengers (0: by the mean): a move whose rare large gains have not
+    /// shown yet keeps its place a stage longer.
+    pub cut_ucb: f64,
 }
 
 /// When the race cuts its challengers.
@@ -131,6 +135,7 @@ impl Default for Config {
             attack_candidates: false,
             open_candidates: false,
             clip: 0.0,
+            cut_ucb: 0.0,
         }
     }
 }
@@ -169,6 +174,18 @@ impl Candidate {
         } else {
             self.diff / self.rollouts as f64
         }
+    }
+
+    /// The mean advantage plus `k` standard errors (the mean when `k` is 0,
+    /// without a spread for fewer than two rollouts).
+    pub fn optimistic(&self, k: f64) -> f64 {
+        let n = self.rollouts as f64;
+        if k == 0.0 || n < 2.0 {
+            return self.mean();
+        }
+        let mean = self.diff / n;
+        let var = (self.diff_sq / n - mean * mean).max(0.0) / (n - 1.0);
+        mean + k * var.sqrt()
     }
 
     /// How many standard errors the mean advantage lies above zero.
@@ -304,7 +321,8 @@ impl Planner {
                 None => round.is_multiple_of(self.config.halve_every),
             };
             if due && alive > 1 + self.config.finalists {
-                candidates[1..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
+                let k = self.config.cut_ucb;
+                candidates[1..alive].sort_by(|a, b| b.optimistic(k).total_cmp(&a.optimistic(k)));
                 alive = 1 + self.kept(alive - 1);
                 stage_start = done;
                 stage_work = self.stage_work(affordable, done, alive - 1);
