@@ -189,14 +189,6 @@ pub const KEYS: &[(&str, &str)] = &[
         "every legal attack on an AI's cell joins the candidates (true|false)",
     ),
     (
-        "{duel,many}.clip",
-        "the largest difference to the base move one rollout adds to a challenger's tally, either way (0: no limit)",
-    ),
-    (
-        "{duel,many}.cut_ucb",
-        "standard errors added to a challenger's mean when a cut ranks them (0: by the mean)",
-    ),
-    (
         "{duel,many}.open",
         "every legal unowned cell joins the candidates (true|false)",
     ),
@@ -364,8 +356,6 @@ impl Config {
             "alternatives_from" => self.alternatives_from = non_negative(value)?,
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
             "open" => self.open_candidates = value.parse().map_err(|_| "true or false")?,
-            "clip" => self.clip = non_negative(value)?,
-            "cut_ucb" => self.cut_ucb = non_negative(value)?,
             "halving" => {
                 self.halving = match value {
                     "rounds" => Halving::Rounds,

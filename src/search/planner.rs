@@ -81,16 +81,6 @@ pub struct Config {
     /// ranking: a cell the base values low for itself may wall an AI off
     /// or open land to us, which only the rollouts see.
     pub open_candidates: bool,
-    /// The largest difference to the base move one rollout may add to a
-    /// challenger's tally, either way (0: no limit). The differences are
-    /// heavy-tailed: a few rollouts in a hundred, sent apart by the game's
-    /// chaos, carry most of their variance and decide the race's z; a
-    /// clipped tally trades a little bias for much less noise.
-    pub clip: f64,
-    /// Standard errors added to a challenger's mean when a cut ranks the
-    /// challengers (0: by the mean): a move whose rare large gains have not
-    /// shown yet keeps its place a stage longer.
-    pub cut_ucb: f64,
 }
 
 /// When the race cuts its challengers.
@@ -134,8 +124,6 @@ impl Default for Config {
             alternatives_from: 0.0,
             attack_candidates: false,
             open_candidates: false,
-            clip: 0.0,
-            cut_ucb: 0.0,
         }
     }
 }
@@ -174,18 +162,6 @@ impl Candidate {
         } else {
             self.diff / self.rollouts as f64
         }
-    }
-
-    /// The mean advantage plus `k` standard errors (the mean when `k` is 0,
-    /// without a spread for fewer than two rollouts).
-    pub fn optimistic(&self, k: f64) -> f64 {
-        let n = self.rollouts as f64;
-        if k == 0.0 || n < 2.0 {
-            return self.mean();
-        }
-        let mean = self.diff / n;
-        let var = (self.diff_sq / n - mean * mean).max(0.0) / (n - 1.0);
-        mean + k * var.sqrt()
     }
 
     /// How many standard errors the mean advantage lies above zero.
@@ -304,7 +280,7 @@ impl Planner {
                         seed,
                         &self.config,
                     );
-                    let d = self.clipped(value - base_value);
+                    let d = value - base_value;
                     cand.diff += d;
                     cand.diff_sq += d * d;
                     cand.rollouts += 1;
@@ -321,8 +297,7 @@ impl Planner {
                 None => round.is_multiple_of(self.config.halve_every),
             };
             if due && alive > 1 + self.config.finalists {
-                let k = self.config.cut_ucb;
-                candidates[1..alive].sort_by(|a, b| b.optimistic(k).total_cmp(&a.optimistic(k)));
+                candidates[1..alive].sort_by(|a, b| b.mean().total_cmp(&a.mean()));
                 alive = 1 + self.kept(alive - 1);
                 stage_start = done;
                 stage_work = self.stage_work(affordable, done, alive - 1);
@@ -378,13 +353,6 @@ impl Planner {
                 rate * left.as_secs_f64()
             }),
         }
-    }
-
-    /// A rollout's difference to the base move as the race counts it:
-    /// clipped to ±[`Config::clip`] when that is set.
-    fn clipped(&self, d: f64) -> f64 {
-        let c = self.config.clip;
-        if c > 0.0 { d.clamp(-c, c) } else { d }
     }
 
     /// Whether `turns` simulated turns reach the turn's cap
