@@ -7,7 +7,9 @@ use ahc061::board::{Cell, cell, coords, has};
 use ahc061::clock::Allowance;
 use ahc061::duel::TierOrder;
 use ahc061::params::Params;
-use ahc061::planner::{Candidate, Config, Decision, Halving, MIN_CANDIDATES, Planner};
+use ahc061::planner::{
+    Candidate, Config, Continuation, Decision, Halving, MIN_CANDIDATES, Planner,
+};
 use ahc061::rules;
 use ahc061::state::{Game, State};
 use ahc061_sim::judge::Judge;
@@ -514,4 +516,41 @@ fn with_open_cells_every_legal_unowned_cell_is_a_candidate() {
     // The base's move first, then the open cells: no other attack joins.
     assert!(with.len() <= open.len() + 1, "{with:?}");
     assert!(with[1..].iter().all(|c| open.contains(c)), "{with:?}");
+}
+
+#[test]
+fn the_continuation_plays_the_rollouts_and_the_base_still_ranks() {
+    // The same position, seeds and work: with the hand-tuned continuation
+    // the planner races the same candidates (the base's ranking and
+    // attacks), but its rollouts play another policy after the first move,
+    // so the differences it measures are other ones.
+    let (g, state) = borders_two_ais();
+    let belief = Belief::new(3, 100, &mut Pcg64Mcg::seed_from_u64(4));
+    let decide = |continuation: Continuation| {
+        let config = Config {
+            continuation,
+            ..Params::default().planner(3)
+        };
+        let mut planner = Planner::new(config, base::standard(), 3);
+        planner.choose(&g, &state, &belief, Allowance::Rollouts(200))
+    };
+    let (ours, hand) = (decide(Continuation::Base), decide(Continuation::Hand));
+    let cells = |d: &Decision| {
+        let mut cells: Vec<Cell> = d.candidates.iter().map(|c| c.cell).collect();
+        cells.sort();
+        cells
+    };
+    assert_eq!(ours.candidates[0].cell, hand.candidates[0].cell);
+    assert_eq!(cells(&ours), cells(&hand));
+    assert!(ours.candidates.len() > 2, "{:?}", cells(&ours));
+    let tallies = |d: &Decision| {
+        let mut t: Vec<(Cell, u64)> = d
+            .candidates
+            .iter()
+            .map(|c| (c.cell, c.diff.to_bits()))
+            .collect();
+        t.sort();
+        t
+    };
+    assert_ne!(tallies(&ours), tallies(&hand));
 }

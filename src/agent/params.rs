@@ -10,7 +10,7 @@
 
 use crate::clock::Schedule;
 use crate::duel::TierOrder;
-use crate::planner::{Config, Halving, Leaf, MAX_ALTERNATIVES};
+use crate::planner::{Config, Continuation, Halving, Leaf, MAX_ALTERNATIVES};
 
 /// The bot's tuned numbers.
 #[derive(Clone, Debug, PartialEq)]
@@ -189,6 +189,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "every legal attack on an AI's cell joins the candidates (true|false)",
     ),
     (
+        "{duel,many}.continuation",
+        "player 0's policy in the rollouts after the first move: base (the policy that ranks the candidates) or hand (the hand-tuned valuation)",
+    ),
+    (
         "{duel,many}.open",
         "every legal unowned cell joins the candidates (true|false)",
     ),
@@ -356,6 +360,13 @@ impl Config {
             "alternatives_from" => self.alternatives_from = non_negative(value)?,
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
             "open" => self.open_candidates = value.parse().map_err(|_| "true or false")?,
+            "continuation" => {
+                self.continuation = match value {
+                    "base" => Continuation::Base,
+                    "hand" => Continuation::Hand,
+                    _ => return Err("base or hand".into()),
+                }
+            }
             "halving" => {
                 self.halving = match value {
                     "rounds" => Halving::Rounds,
@@ -387,9 +398,12 @@ mod tests {
                 "many.switch_z=1.5",
                 "duel.horizon=30",
                 "belief.particles=200",
+                "many.continuation=hand",
             ])
             .unwrap();
         assert_eq!(params.planner(4).switch_z, 1.5);
+        assert_eq!(params.planner(4).continuation, Continuation::Hand);
+        assert_eq!(params.planner(2).continuation, Continuation::Base);
         assert_eq!(params.planner(2).switch_z, Params::default().duel.switch_z);
         assert_eq!(params.planner(2).horizon, 30);
         assert_eq!(params.particles, 200);
@@ -482,6 +496,7 @@ mod tests {
             "duel.keep=1.5",
             "many.finalists=0",
             "many.settle_z=x",
+            "many.continuation=greedy",
             "switch_z",
         ] {
             let err = Params::default().with_overrides([pair]).unwrap_err();

@@ -81,6 +81,18 @@ pub struct Config {
     /// ranking: a cell the base values low for itself may wall an AI off
     /// or open land to us, which only the rollouts see.
     pub open_candidates: bool,
+    /// Player 0's policy in the rollouts after the first move.
+    pub continuation: Continuation,
+}
+
+/// Player 0's policy in the rollouts: the seam for a continuation other
+/// than the base that ranks the candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Continuation {
+    /// The planner's base policy.
+    Base,
+    /// The hand-tuned valuation (src/policy/forecast.rs), whatever the base.
+    Hand,
 }
 
 /// When the race cuts its challengers.
@@ -124,6 +136,7 @@ impl Default for Config {
             alternatives_from: 0.0,
             attack_candidates: false,
             open_candidates: false,
+            continuation: Continuation::Base,
         }
     }
 }
@@ -199,6 +212,10 @@ pub struct Planner {
     /// Other continuations than the base, raced beside it
     /// ([`Config::alternatives`]).
     pub alternatives: Vec<Box<dyn BasePolicy>>,
+    /// Player 0's policy in the rollouts when it is not the base
+    /// ([`Config::continuation`]): the base still ranks the candidates
+    /// and gives the move to beat.
+    pub continuation: Option<Box<dyn BasePolicy>>,
     rng: Pcg64Mcg,
     /// Rollouts a second on the last turns played by the clock, for the
     /// work-aware bound on the candidates.
@@ -220,6 +237,10 @@ impl Planner {
             base,
             generator: Box::new(TopRanked::from_config(&config)),
             alternatives,
+            continuation: match config.continuation {
+                Continuation::Base => None,
+                Continuation::Hand => Some(Box::new(HandTuned)),
+            },
             rng: Pcg64Mcg::seed_from_u64(seed),
             rate: None,
         }
@@ -256,7 +277,7 @@ impl Planner {
                     game,
                     state,
                     belief,
-                    &*self.base,
+                    self.policy(0),
                     base.cell,
                     seed,
                     &self.config,
@@ -407,7 +428,7 @@ impl Planner {
     /// The continuation of policy index `k` ([`Candidate::policy`]).
     fn policy(&self, k: usize) -> &dyn BasePolicy {
         if k == 0 {
-            &*self.base
+            self.continuation.as_deref().unwrap_or(&*self.base)
         } else {
             &*self.alternatives[k - 1]
         }
