@@ -1,8 +1,9 @@
 //! The planner: Monte Carlo rollouts from each candidate first move.
 //!
 //! Each rollout draws every AI's parameters from the belief, plays the first
-//! turn with the candidate, then continues for a horizon with the base
-//! policy for player 0 and the sampled ε-greedy policies for the AIs, and
+//! turn with the candidate, then continues for a horizon with the
+//! continuation (the base policy unless [`Config::continuation`] says
+//! otherwise) for player 0 and the sampled ε-greedy policies for the AIs, and
 //! scores where it stops with the game's objective, log2(1 + S0 / S_A): at
 //! the game's end exactly, before it as the [`Leaf`] estimates it. Candidates
 //! share the rollouts' random seeds (common random numbers) and successive
@@ -146,8 +147,8 @@ impl Default for Config {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Candidate {
     pub cell: Cell,
-    /// The continuation after it: 0 the base, k the planner's k-th
-    /// alternative.
+    /// The continuation after it: 0 the planner's continuation (the base
+    /// unless [`Planner::continuation`] is set), k its k-th alternative.
     pub policy: usize,
     pub rollouts: u64,
     /// Σ of (this candidate's value − the base move's value) per seed.
@@ -205,7 +206,9 @@ pub struct Decision {
 
 pub struct Planner {
     pub config: Config,
-    /// Player 0's policy in the rollouts, and the move to beat.
+    /// The policy that ranks the candidates and gives the move to beat;
+    /// player 0's policy in the rollouts too, unless
+    /// [`Planner::continuation`] is set.
     pub base: Box<dyn BasePolicy>,
     /// The candidate first moves.
     pub generator: Box<dyn CandidateGenerator>,
