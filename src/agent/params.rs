@@ -196,14 +196,6 @@ pub const KEYS: &[(&str, &str)] = &[
         "{duel,many}.open",
         "every legal unowned cell joins the candidates (true|false)",
     ),
-    (
-        "{duel,many}.cheap_after",
-        "simulated turns the continuation plays before the one-step greedy valuation takes over (0: never)",
-    ),
-    (
-        "{duel,many}.spread",
-        "how far the rollouts' AIs spread over the belief: 1 as it is, 0 its centre alone, between pulled toward it",
-    ),
     ("clock.reserve_ms", "milliseconds kept back from the budget"),
     (
         "clock.late",
@@ -368,12 +360,6 @@ impl Config {
             "alternatives_from" => self.alternatives_from = non_negative(value)?,
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
             "open" => self.open_candidates = value.parse().map_err(|_| "true or false")?,
-            "cheap_after" => self.cheap_after = whole(value).ok_or("a whole number ≥ 0")? as usize,
-            "spread" => {
-                self.spread = (value.parse::<f64>().ok())
-                    .filter(|s| (0.0..=1.0).contains(s))
-                    .ok_or("a number in [0, 1]")?
-            }
             "continuation" => {
                 self.continuation = match value {
                     "base" => Continuation::Base,

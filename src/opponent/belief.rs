@@ -252,44 +252,6 @@ impl AiBelief {
         }
     }
 
-    /// The same particles and weights pulled toward their centre (the
-    /// weighted geometric mean of each ratio to wa, the mean of ε) by
-    /// `spread`: 1 leaves them, 0 puts every particle on the centre.
-    fn narrowed(&self, spread: f64) -> AiBelief {
-        let log_ratios =
-            |p: &AiParams| [(p.wb / p.wa).ln(), (p.wc / p.wa).ln(), (p.wd / p.wa).ln()];
-        let mut centre = [0.0; 4];
-        let mut previous = 0.0;
-        for (p, &c) in self.particles.iter().zip(&self.cumulative) {
-            let w = c - previous;
-            previous = c;
-            let r = log_ratios(p);
-            for k in 0..3 {
-                centre[k] += w * r[k];
-            }
-            centre[3] += w * p.eps;
-        }
-        let pull = |x: f64, c: f64| c + spread * (x - c);
-        let particles = (self.particles.iter())
-            .map(|p| {
-                let r = log_ratios(p);
-                AiParams {
-                    wa: 1.0,
-                    wb: pull(r[0], centre[0]).exp(),
-                    wc: pull(r[1], centre[1]).exp(),
-                    wd: pull(r[2], centre[2]).exp(),
-                    eps: pull(p.eps, centre[3]),
-                }
-            })
-            .collect();
-        AiBelief {
-            particles,
-            log_weight: self.log_weight.clone(),
-            cumulative: self.cumulative.clone(),
-            history: Vec::new(),
-        }
-    }
-
     fn sample<R: Rng>(&self, rng: &mut R) -> AiParams {
         let u: f64 = rng.random();
         let k = self.cumulative.partition_point(|&c| c < u);
@@ -353,15 +315,6 @@ impl Belief {
     /// Draws AI `p`'s parameters from the posterior.
     pub fn sample<R: Rng>(&self, p: usize, rng: &mut R) -> AiParams {
         self.ais[p].sample(rng)
-    }
-
-    /// The belief with every AI's particles pulled toward their centre by
-    /// `spread` (1: unchanged, 0: a point), for the rollouts only: it
-    /// cannot observe (its history is dropped).
-    pub fn narrowed(&self, spread: f64) -> Belief {
-        Belief {
-            ais: self.ais.iter().map(|ai| ai.narrowed(spread)).collect(),
-        }
     }
 
     /// Parameters at the posterior mean (ratios to wa = 1, and ε).

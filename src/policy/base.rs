@@ -118,33 +118,6 @@ impl BasePolicy for HandTuned {
     }
 }
 
-/// The one-step greedy valuation of src/policy/greedy.rs, the contested
-/// cells read off the AIs' legal sets: a cheap continuation for the far
-/// turns of a rollout.
-pub struct OneStepGreedy;
-
-impl OneStepGreedy {
-    fn worth(game: &Game, state: &State, ais: &AiView) -> impl Fn(Cell) -> f64 {
-        let contested = ais.legal[1..game.m].iter().fold(0, |all, &l| all | l);
-        let leader = crate::greedy::leader(game, state);
-        move |d| crate::greedy::move_value(game, state, contested, leader, d)
-    }
-}
-
-impl BasePolicy for OneStepGreedy {
-    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
-        duel_move(game, state, ais).unwrap_or_else(|| {
-            crate::greedy::best_legal_move(game, state, Self::worth(game, state, ais))
-        })
-    }
-
-    fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
-        let worth = Self::worth(game, state, ais);
-        let worth = our_moves(game, state).map(|c| (worth(c), c)).collect();
-        ranking(state, worth, duel_move(game, state, ais))
-    }
-}
-
 /// The learned base: the duel plan against a single AI, else the linear
 /// scorer of src/policy/learned.rs with the weights of the game's size class.
 pub struct Linear {

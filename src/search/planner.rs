@@ -13,7 +13,6 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::ai::{self, NO_PARAMS};
-use crate::base::OneStepGreedy;
 use crate::base::{AiView, BasePolicy, DuelOrdered, HandTuned, Ranking};
 use crate::belief::Belief;
 use crate::board::{Cell, MAX_PLAYERS};
@@ -85,15 +84,6 @@ pub struct Config {
     pub open_candidates: bool,
     /// Player 0's policy in the rollouts after the first move.
     pub continuation: Continuation,
-    /// How far the rollouts' AIs spread over the belief: 1 draws them
-    /// from it as it is, 0 from its centre alone (less noise between
-    /// rollouts, no doubt about the AIs), between from the belief pulled
-    /// toward its centre ([`Belief::narrowed`]).
-    pub spread: f64,
-    /// Simulated turns after the first move that the continuation plays
-    /// before the one-step greedy valuation (src/policy/greedy.rs, much
-    /// cheaper) takes over for the rest of the rollout (0: never).
-    pub cheap_after: usize,
 }
 
 /// Player 0's policy in the rollouts: the seam for a continuation other
@@ -148,8 +138,6 @@ impl Default for Config {
             attack_candidates: false,
             open_candidates: false,
             continuation: Continuation::Base,
-            spread: 1.0,
-            cheap_after: 0,
         }
     }
 }
@@ -277,13 +265,6 @@ impl Planner {
         let limit = self.affordable_candidates(affordable);
         let alternatives = self.alternatives_join(affordable);
         let mut candidates = self.rank_candidates_within(game, state, belief, limit, alternatives);
-        let narrowed;
-        let belief = if self.config.spread < 1.0 {
-            narrowed = belief.narrowed(self.config.spread);
-            &narrowed
-        } else {
-            belief
-        };
         let base = candidates[0];
         let mut alive = candidates.len();
         let mut done = 0u64;
@@ -650,11 +631,10 @@ pub fn rollout(
     seed: u64,
     config: &Config,
 ) -> f64 {
-    let mut us = FirstThenBase::new(first, base);
-    if config.cheap_after > 0 {
-        us.near = config.cheap_after;
-        us.far = Some(&OneStepGreedy);
-    }
+    let mut us = FirstThenBase {
+        first: Some(first),
+        base,
+    };
     let mut ais = SampledAis::new(game, belief, seed);
     let end = state.turn + 1 + config.horizon;
     let leaf = play_out(game, state, end, &mut us, &mut ais);

@@ -67,39 +67,17 @@ impl AiModel for SampledAis {
     }
 }
 
-/// A fixed first move, then a base policy, and after `near` turns of it
-/// (if `far` is set) another, cheaper one.
+/// A fixed first move, then a base policy: the planner's player 0.
 pub struct FirstThenBase<'a> {
     pub first: Option<Cell>,
     pub base: &'a dyn BasePolicy,
-    pub near: usize,
-    pub far: Option<&'a dyn BasePolicy>,
-}
-
-impl<'a> FirstThenBase<'a> {
-    /// `first`, then `base` to the end.
-    pub fn new(first: Cell, base: &'a dyn BasePolicy) -> Self {
-        FirstThenBase {
-            first: Some(first),
-            base,
-            near: usize::MAX,
-            far: None,
-        }
-    }
 }
 
 impl Player for FirstThenBase<'_> {
     fn choose(&mut self, game: &Game, sim: &State, ais: &AiView) -> Cell {
-        if let Some(first) = self.first.take() {
-            return first;
-        }
-        match self.far {
-            Some(far) if self.near == 0 => far.choose(game, sim, ais),
-            _ => {
-                self.near = self.near.saturating_sub(1);
-                self.base.choose(game, sim, ais)
-            }
-        }
+        self.first
+            .take()
+            .unwrap_or_else(|| self.base.choose(game, sim, ais))
     }
 }
 

@@ -84,7 +84,10 @@ pub fn exact_rollout(
     horizon: usize,
 ) -> f64 {
     let mut ais = JudgeAis::new(input);
-    let mut us = FirstThenBase::new(first, base);
+    let mut us = FirstThenBase {
+        first: Some(first),
+        base,
+    };
     let end = state.turn + 1 + horizon;
     let leaf = play_out(&input.game, state, end, &mut us, &mut ais);
     planner::objective(&leaf, input.game.m)
