@@ -40,42 +40,8 @@ fn an_unowned_cell_out_of_every_ais_reach_is_worth_its_value() {
     // (0, 1): two unowned neighbours of four ((0, 2), (1, 1)); no AI near.
     let (group, x) = features::of(&g, &state, &forecast, &turn, cell(0, 1));
     assert_eq!(group, Group::Unowned);
-    // One neighbour of four, (0, 0), is ours; the two unowned ones are
-    // not yet among our moves: a step onto (0, 1) opens 2 × 1000 / 4000.
-    assert_eq!(x, [1.0, 0.0, 0.0, 0.0, 0.5, 0.0, 0.0, 0.25, 0.5, 0.0]);
-}
-
-#[test]
-fn a_cell_one_step_beyond_an_ais_moves_is_near_an_ai() {
-    // Player 1 at (0, 3) may move to (0, 2), (0, 4) and (1, 3): (0, 1) is
-    // one step beyond them, out of its reach this turn.
-    let g = game(3, &[(0, 0), (0, 3), (9, 9)]);
-    let state = g.initial_state();
-    let (forecast, turn) = look(&g, &state, 0.3);
-    let (group, x) = features::of(&g, &state, &forecast, &turn, cell(0, 1));
-    assert_eq!(group, Group::Unowned);
-    assert_eq!(x, [1.0, 0.0, 0.0, 0.0, 0.5, 0.0, 0.0, 0.25, 0.5, 1.0]);
-    // (1, 0) is two steps beyond the AI's moves: not near.
-    let (_, x) = features::of(&g, &state, &forecast, &turn, cell(1, 0));
-    assert_eq!(x[9], 0.0);
-    // (0, 2) is among the AI's moves: reached (k = 1), not near.
-    let (_, x) = features::of(&g, &state, &forecast, &turn, cell(0, 2));
-    assert!(x[1] > 0.0);
-    assert_eq!(x[9], 0.0);
-}
-
-#[test]
-fn new_land_counts_the_unowned_neighbours_beyond_our_moves() {
-    let g = game(3, &[(0, 0), (0, 3), (9, 9)]);
-    let state = g.initial_state();
-    let (_, turn) = look(&g, &state, 0.3);
-    // (1, 0) opens (2, 0) and (1, 1).
-    assert_eq!(features::new_land(&g, &turn, cell(1, 0)), 0.5);
-    // Every neighbour of our piece's cell is already among our moves.
-    assert_eq!(features::new_land(&g, &turn, cell(0, 0)), 0.0);
-    // Beside the AI's piece, (0, 4) opens (0, 5) and (1, 4); its piece's
-    // cell is owned.
-    assert_eq!(features::new_land(&g, &turn, cell(0, 4)), 0.5);
+    // One neighbour of four, (0, 0), is ours.
+    assert_eq!(x, [1.0, 0.0, 0.0, 0.0, 0.5, 0.0, 0.0, 0.25]);
 }
 
 #[test]
@@ -87,7 +53,7 @@ fn a_cell_at_the_cap_out_of_reach_is_only_a_constant() {
     let (group, x) = features::of(&g, &state, &forecast, &turn, cell(0, 0));
     assert_eq!(group, Group::OwnAtCap);
     // No AI can reach it: no threat.
-    assert_eq!(x, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+    assert_eq!(x, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
 }
 
 #[test]

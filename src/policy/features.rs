@@ -9,12 +9,6 @@
 //! (V/1000, so 1 is an average cell). A linear scorer over them generalises
 //! the hand-tuned valuation of src/policy/forecast.rs, which is one point of its
 //! weight space ([`crate::learned::HAND_TUNED`]).
-//!
-//! Two features of a cell we do not own look one step past it: the unowned
-//! land beyond it that a step there opens to us ([`new_land`]), and whether
-//! it lies one step beyond the AIs' moves, where they can be the turn after
-//! next ([`TurnContext::near_ai`]). With them the base plays about 4k better
-//! alone at M = 3–4 (docs/RESULTS.md, "session 24").
 
 use crate::board::{Bits, Cell, MAX_PLAYERS};
 use crate::forecast::Forecast;
@@ -61,7 +55,7 @@ impl Group {
     }
 }
 /// Features per group.
-pub const PER_GROUP: usize = 10;
+pub const PER_GROUP: usize = 8;
 /// Length of the whole weight vector: every group's weights in a row.
 pub const WEIGHTS: usize = GROUPS * PER_GROUP;
 
@@ -78,10 +72,8 @@ pub fn names(group: Group) -> [&'static str; PER_GROUP] {
             "v·leader reach",
             "v·threat·(level=1)",
             "v·level/U",
-            "-",
-            "-",
         ],
-        Group::OwnAtCap => ["1", "v·threat", "-", "-", "-", "-", "-", "-", "-", "-"],
+        Group::OwnAtCap => ["1", "v·threat", "-", "-", "-", "-", "-", "-"],
         _ => [
             "v·free",
             "v·free·(k=1)",
@@ -91,8 +83,6 @@ pub fn names(group: Group) -> [&'static str; PER_GROUP] {
             "v·free·log ratio",
             "v·free·late",
             "v·free·own nbrs",
-            "v·free·new land",
-            "v·free·near an AI",
         ],
     }
 }
@@ -115,32 +105,13 @@ pub struct TurnContext {
     pub early: bool,
     /// The cells the leader may step onto.
     pub leader_reach: Bits,
-    /// The unowned cells that are not among our destinations: the land a
-    /// step next to them opens.
-    pub fresh: Bits,
-    /// The cells one step beyond every AI's legal set: where the AIs can
-    /// be the turn after next.
-    pub near_ai: Bits,
 }
 
 impl TurnContext {
     /// The context of a turn, given the AIs' legal sets (for the leader's).
     pub fn new(game: &Game, state: &State, legal: &[Bits; MAX_PLAYERS]) -> TurnContext {
-        let ours = crate::rules::legal_moves(state, game.m, 0);
-        TurnContext::with_ours(game, state, legal, ours)
-    }
-
-    /// [`TurnContext::new`] when our legal destinations `ours` are known.
-    #[inline]
-    pub fn with_ours(
-        game: &Game,
-        state: &State,
-        legal: &[Bits; MAX_PLAYERS],
-        ours: Bits,
-    ) -> TurnContext {
         let leader = crate::greedy::leader(game, state);
         let leader_reach = legal[leader];
-        let ai_legal = legal[1..game.m].iter().fold(0, |all, &l| all | l);
         let left = game.turns.saturating_sub(state.turn) as f64;
         let ratio = state.score[0].max(1) as f64 / state.score[leader].max(1) as f64;
         TurnContext {
@@ -149,8 +120,6 @@ impl TurnContext {
             log_ratio: ratio.log2().clamp(-2.0, 2.0),
             early: state.turn < EARLY_TURNS,
             leader_reach,
-            fresh: crate::board::ALL & !state.taken() & !ours,
-            near_ai: crate::board::neighbours(ai_legal) & !ai_legal,
         }
     }
 }
@@ -193,21 +162,6 @@ pub fn open_and_ours(state: &State, d: Cell) -> (f64, f64) {
     (open as f64, ours as f64)
 }
 
-/// The value (in units of 1000, over 4) of the neighbours of `d` that are
-/// unowned and not yet among our destinations: the land a step onto `d`
-/// opens (most cells have none, found by one test).
-#[inline]
-pub fn new_land(game: &Game, turn: &TurnContext, d: Cell) -> f64 {
-    let fresh = crate::board::neighbours_of(d) & turn.fresh;
-    if fresh == 0 {
-        return 0.0;
-    }
-    let sum: u32 = crate::board::cells(fresh)
-        .map(|n| game.value[n as usize])
-        .sum();
-    sum as f64 * 0.00025
-}
-
 /// The group of destination `d` and its features.
 #[inline]
 pub fn of(
@@ -224,7 +178,7 @@ pub fn of(
     if group == Group::OwnAtCap || group == Group::OwnBelowCap {
         let threat = 1.0 - forecast.free[c] as f64;
         if group == Group::OwnAtCap {
-            let x = [1.0, v * threat, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+            let x = [1.0, v * threat, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
             return (group, x);
         }
         let flag = |b: bool| if b { v } else { 0.0 };
@@ -239,8 +193,6 @@ pub fn of(
                 flag(crate::board::has(turn.leader_reach, d)),
                 if level == 1 { v * threat } else { 0.0 },
                 v * level as f64 / game.u as f64,
-                0.0,
-                0.0,
             ],
         );
     }
@@ -264,12 +216,6 @@ pub fn of(
             vf * ratio,
             vf * turn.late,
             vf * ours,
-            vf * new_land(game, turn, d),
-            if crate::board::has(turn.near_ai, d) {
-                vf
-            } else {
-                0.0
-            },
         ],
     )
 }

@@ -44,8 +44,6 @@ pub const HAND_TUNED: Weights = {
             0.0,
             0.0,
             0.0,
-            0.0,
-            0.0,
         ]
     }
     let groups = [
@@ -54,7 +52,7 @@ pub const HAND_TUNED: Weights = {
         fought(1.4),
         fought(1.1),
         fought(0.15),
-        [1.0, -0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+        [1.0, -0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
         [0.0; PER_GROUP],
     ];
     let mut w = [0.0; WEIGHTS];
@@ -100,9 +98,8 @@ pub fn features_value(weights: &Weights, group: usize, x: &[f64; PER_GROUP]) -> 
 pub struct TurnScorer {
     /// Per group of an AI's or no one's cell: the constant factor of
     /// `v·free`, then the extra factors for one AI and for two or more
-    /// AIs in reach, for open and for own neighbours, for the new land a
-    /// step opens and for a cell next to the AIs' reach.
-    fought: [[f64; 7]; 5],
+    /// AIs in reach, for open and for own neighbours.
+    fought: [[f64; 5]; 5],
     /// Own cell below the cap: the constant factor of `v`, then the extras
     /// for early and level ≥ 2, threat, level 1, threat at level 1, the
     /// leader's reach and level / U.
@@ -114,7 +111,7 @@ pub struct TurnScorer {
 impl TurnScorer {
     pub fn new(weights: &Weights, turn: &TurnContext) -> TurnScorer {
         let w = |g: features::Group| &weights[g as usize * PER_GROUP..][..PER_GROUP];
-        let mut fought = [[0.0; 7]; 5];
+        let mut fought = [[0.0; 5]; 5];
         for (g, row) in fought.iter_mut().enumerate() {
             let group = features::Group::ALL[g];
             let w = w(group);
@@ -129,8 +126,6 @@ impl TurnScorer {
                 w[2] + w[3] * turn.late,
                 w[4] / 4.0,
                 w[7] / 4.0,
-                w[8],
-                w[9],
             ];
         }
         let b = w(features::Group::OwnBelowCap);
@@ -175,7 +170,7 @@ impl TurnScorer {
     }
 
     /// The value of moving onto `d`.
-    #[inline(always)]
+    #[inline]
     pub fn value(
         &self,
         game: &Game,
@@ -200,11 +195,7 @@ impl TurnScorer {
         }
         let row = &self.fought[group as usize];
         let (open, ours) = features::open_and_ours(state, d);
-        let new_land = features::new_land(game, turn, d);
-        let mut f = row[0] + row[3] * open + row[4] * ours + row[5] * new_land;
-        if crate::board::has(turn.near_ai, d) {
-            f += row[6];
-        }
+        let mut f = row[0] + row[3] * open + row[4] * ours;
         match forecast.reach_count[c] {
             0 => {}
             1 => f += row[1],
@@ -224,7 +215,7 @@ pub fn best_move(
     legal: &[Bits; MAX_PLAYERS],
     ours: Bits,
 ) -> Cell {
-    let turn = TurnContext::with_ours(game, state, legal, ours);
+    let turn = TurnContext::new(game, state, legal);
     let scorer = TurnScorer::new(weights, &turn);
     // Our own cells out of every AI's reach are quiet: no threat, not the
     // leader's reach, so their value is V times a factor of their level
