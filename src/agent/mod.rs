@@ -121,6 +121,14 @@ impl FullBot {
         }
     }
 
+    /// Plays `continuation` for player 0 in the rollouts after the first
+    /// move (the base still ranks the candidates and gives the move to
+    /// beat): the seam for a continuation trained apart from the base.
+    pub fn with_continuation(mut self, continuation: Box<dyn crate::base::BasePolicy>) -> FullBot {
+        self.planner.continuation = Some(continuation);
+        self
+    }
+
     /// Writes a line per turn to `trace` (see src/agent/trace.rs).
     pub fn with_trace(mut self, trace: crate::trace::Trace) -> FullBot {
         self.trace = Some(trace);

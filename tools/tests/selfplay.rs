@@ -66,3 +66,55 @@ fn details_bound_the_parryable_loss_by_the_loss() {
     }
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// The score of the one case in `dir` that `selfplay` prints at a small
+/// fixed work, with `extra` arguments.
+fn score(dir: &std::path::Path, extra: &[&str]) -> i64 {
+    let out = Command::new(env!("CARGO_BIN_EXE_selfplay"))
+        .args([
+            "--dir",
+            dir.to_str().unwrap(),
+            "--fixed-turns",
+            "300",
+            "-j",
+            "1",
+        ])
+        .args(extra)
+        .output()
+        .unwrap();
+    common::assert_success(&out);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    // A row: the case, M, the score, the seconds.
+    let row = stdout.lines().next().unwrap_or_default();
+    row.split('\t')
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{stdout}"))
+}
+
+#[test]
+fn continuation_weights_play_in_the_rollouts_only() {
+    let dir = common::scratch_dir("selfplay", "continuation");
+    // Case 0000 has M = 4.
+    fs::copy(data("in/0000.txt"), dir.join("0000.txt")).unwrap();
+    let committed = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../src/policy/learned_weights.rs"
+    );
+    let hand = dir.join("hand.rs");
+    let table = [ahc061::learned::HAND_TUNED; ahc061::learned::CLASSES];
+    fs::write(&hand, ahc061_tools::train::table_source(&table, &[])).unwrap();
+    let standard = score(&dir, &[]);
+    // The committed weights as the continuation: the base's own policy, the
+    // same game move for move.
+    assert_eq!(
+        score(&dir, &["--continuation-weights", committed]),
+        standard
+    );
+    // Other weights change what the rollouts see, so the game.
+    assert_ne!(
+        score(&dir, &["--continuation-weights", hand.to_str().unwrap()]),
+        standard
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

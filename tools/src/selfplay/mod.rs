@@ -68,6 +68,12 @@ pub struct Args {
     /// instead of the committed ones; implies `--base learned`.
     #[arg(long, value_name = "FILE")]
     weights: Option<PathBuf>,
+    /// Player 0's policy in the rollouts after the first move at M ≥ 3: the
+    /// linear policy with the weights in FILE (as `train -o` writes them);
+    /// the base (`--weights` or the committed one) still ranks the
+    /// candidates and gives the move to beat.
+    #[arg(long, value_name = "FILE")]
+    continuation_weights: Option<PathBuf>,
     /// Writes one row per case as `eval --out` does (TSV), for
     /// `eval --rows FILE --compare OTHER`.
     #[arg(short, long, value_name = "FILE")]
@@ -81,13 +87,9 @@ pub struct Args {
     moves: Option<PathBuf>,
 }
 
-/// `weights` is `--weights`'s table, read before any game starts.
-fn policy(
-    args: &Args,
-    weights: Option<&Table>,
-    mirror: &Mirror,
-    start: Instant,
-) -> Box<dyn Policy> {
+/// `weights` are `--weights`'s and `--continuation-weights`' tables, read
+/// before any game starts.
+fn policy(args: &Args, weights: Tables<'_>, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
     match args.policy.as_str() {
         "greedy" => Box::new(Greedy),
         _ => {
@@ -105,23 +107,34 @@ fn policy(
                 (_, Some(turns)) => Clock::pooled_turns(start, turns, mirror.game.turns),
                 _ => Clock::new(start, args.budget, work),
             };
-            let base: Box<dyn ahc061::base::BasePolicy> = match weights {
+            let base: Box<dyn ahc061::base::BasePolicy> = match weights.base {
                 Some(table) => Box::new(ahc061::base::Linear { table: *table }),
                 None => match &args.base {
                     Some(name) => ahc061::base::by_name(name).expect("checked by clap"),
                     None => ahc061::base::standard(),
                 },
             };
-            Box::new(FullBot::with_params(
-                mirror, args.seed, clock, &params, base,
-            ))
+            let bot = FullBot::with_params(mirror, args.seed, clock, &params, base);
+            match weights.continuation {
+                Some(table) if mirror.game.m >= 3 => Box::new(
+                    bot.with_continuation(Box::new(ahc061::base::Linear { table: *table })),
+                ),
+                _ => Box::new(bot),
+            }
         }
     }
 }
 
-/// `--weights`'s table, if given.
-fn read_weights(args: &Args) -> Result<Option<Table>> {
-    let Some(path) = &args.weights else {
+/// The tables of `--weights` and `--continuation-weights`, if given.
+#[derive(Clone, Copy)]
+struct Tables<'a> {
+    base: Option<&'a Table>,
+    continuation: Option<&'a Table>,
+}
+
+/// The table in `path`, if given.
+fn read_weights(path: Option<&PathBuf>) -> Result<Option<Table>> {
+    let Some(path) = path else {
         return Ok(None);
     };
     let text =
@@ -155,7 +168,7 @@ fn play(
     path: &Path,
     input: &ToolInput,
     args: &Args,
-    weights: Option<&Table>,
+    weights: Tables<'_>,
 ) -> Result<(usize, i64, f64)> {
     let start = Instant::now();
     let mut judge = Judge::new(input.clone());
@@ -209,7 +222,12 @@ fn play(
 /// Plays every case of `args.dir` and prints (and with `-o`, writes) the rows.
 pub fn run(args: &Args) -> Result<()> {
     let cases = read_cases(args)?;
-    let weights = read_weights(args)?;
+    let base = read_weights(args.weights.as_ref())?;
+    let continuation = read_weights(args.continuation_weights.as_ref())?;
+    let weights = Tables {
+        base: base.as_ref(),
+        continuation: continuation.as_ref(),
+    };
     if let Some(dir) = &args.moves {
         prepare_moves_dir(dir)?;
     }
@@ -220,7 +238,7 @@ pub fn run(args: &Args) -> Result<()> {
     let results: Vec<(usize, i64, f64)> = pool.install(|| {
         cases
             .par_iter()
-            .map(|(path, input)| play(path, input, args, weights.as_ref()))
+            .map(|(path, input)| play(path, input, args, weights))
             .collect::<Result<_>>()
     })?;
     let files: Vec<&PathBuf> = cases.iter().map(|(path, _)| path).collect();

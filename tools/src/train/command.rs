@@ -123,6 +123,9 @@ struct Improve {
     /// Initial step size on the weights.
     #[arg(long, value_name = "SIGMA", default_value_t = 0.1)]
     sigma: f64,
+    /// What the search maximises on the positions.
+    #[arg(long, value_enum, default_value_t = improve::Objective::Improvement)]
+    objective: improve::Objective,
 }
 
 /// Runs the way the command line chose.
@@ -406,17 +409,18 @@ fn improve(args: Improve) -> Result<()> {
         report("fit", &fit_on, &start),
         report("held out", &held, &start),
     );
-    let objective = |x: &DVector<f64>| improve::improvement(&fit_on, &train::weights(x.as_slice()));
+    let goal = args.objective;
+    let objective = |x: &DVector<f64>| goal.of(&fit_on, &train::weights(x.as_slice()));
     let mut cma = CMAESOptions::new(start.to_vec(), args.sigma)
         .mode(Mode::Maximize)
         .seed(args.common.seed)
         .max_generations(args.generations)
         .build(objective)
         .map_err(|e| anyhow::anyhow!("CMA-ES options: {e:?}"))?;
-    let mut kept = (improve::improvement(&held, &start), start);
+    let mut kept = (goal.of(&held, &start), start);
     run_search(&mut cma, &started, 10, |_, mean| {
         let mean = train::weights(mean);
-        let on_held = improve::improvement(&held, &mean);
+        let on_held = goal.of(&held, &mean);
         print!("  | mean: {}", report("held out", &held, &mean));
         if on_held > kept.0 {
             kept = (on_held, mean);
@@ -432,8 +436,9 @@ fn improve(args: Improve) -> Result<()> {
     let provenance = vec![
         command_line(),
         format!(
-            "Mean advantage of the picked move over the base's, held-out positions: {:.5} -> {on_held:.5}.",
-            improve::improvement(&held, &start)
+            "{} on the held-out positions: {:.5} -> {on_held:.5}.",
+            goal.label(),
+            goal.of(&held, &start)
         ),
     ];
     write(&args.common, &weights, provenance)

@@ -151,6 +151,35 @@ pub fn agreement(positions: &[Valued], weights: &Weights) -> f64 {
     hits as f64 / positions.len().max(1) as f64
 }
 
+/// What `train improve` maximises over a set of positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Objective {
+    /// The mean advantage of the picked moves ([`improvement`]): a better
+    /// base by the rollouts' values.
+    Improvement,
+    /// The share of the planner's moves picked ([`agreement`]): a policy
+    /// that plays as the planner does, for the rollouts' continuation.
+    Agreement,
+}
+
+impl Objective {
+    /// The objective's value for `weights` on `positions`.
+    pub fn of(self, positions: &[Valued], weights: &Weights) -> f64 {
+        match self {
+            Objective::Improvement => improvement(positions, weights),
+            Objective::Agreement => agreement(positions, weights),
+        }
+    }
+
+    /// What it is, in words.
+    pub fn label(self) -> &'static str {
+        match self {
+            Objective::Improvement => "Mean advantage of the picked move over the base's",
+            Objective::Agreement => "Share of the planner's moves picked",
+        }
+    }
+}
+
 /// Reference points of a set of positions: the mean advantage of the
 /// planner's moves and of the best-valued move of each position (the
 /// latter an upper bound, flattered by its own noise).
@@ -206,6 +235,8 @@ mod tests {
         assert_eq!(pick(&positions[1], &w), 0);
         assert!((improvement(&positions, &w) - 0.25).abs() < 1e-12);
         assert!((agreement(&positions, &w) - 0.5).abs() < 1e-12);
+        assert_eq!(Objective::Improvement.of(&positions, &w), 0.25);
+        assert_eq!(Objective::Agreement.of(&positions, &w), 0.5);
         // The opposite sign picks the lowest values.
         w[0] = -1.0;
         assert!((improvement(&positions, &w) - 0.1).abs() < 1e-12);
