@@ -554,35 +554,3 @@ fn the_continuation_plays_the_rollouts_and_the_base_still_ranks() {
     };
     assert_ne!(tallies(&ours), tallies(&hand));
 }
-
-#[test]
-fn the_strata_cover_each_ais_belief_evenly() {
-    // 1 000 rollouts of a turn with four AIs: each AI's quantiles fall
-    // into each tenth of [0, 1) within a few of 100 (random draws would
-    // stray by about 10), and two AIs' quantiles are not the same sequence.
-    let mut rng = Pcg64Mcg::seed_from_u64(8);
-    let mut strata = ahc061::planner::Strata::new(5, &mut rng);
-    let draws: Vec<[f64; ahc061::board::MAX_PLAYERS]> = (0..1000).map(|_| strata.draw()).collect();
-    for p in 1..5 {
-        let mut bins = [0usize; 10];
-        for q in &draws {
-            assert!((0.0..1.0).contains(&q[p]), "{}", q[p]);
-            bins[(q[p] * 10.0) as usize] += 1;
-        }
-        assert!(
-            bins.iter().all(|&b| b.abs_diff(100) <= 3),
-            "AI {p}: {bins:?}"
-        );
-    }
-    assert!(draws.iter().any(|q| (q[1] - q[2]).abs() > 0.1));
-    // Jointly: every cell of a 4 × 4 grid over two AIs' quantiles gets
-    // close to its sixteenth.
-    let mut grid = [[0usize; 4]; 4];
-    for q in &draws {
-        grid[(q[1] * 4.0) as usize][(q[2] * 4.0) as usize] += 1;
-    }
-    assert!(
-        grid.iter().flatten().all(|&c| c.abs_diff(62) <= 8),
-        "{grid:?}"
-    );
-}

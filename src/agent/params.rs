@@ -196,10 +196,6 @@ pub const KEYS: &[(&str, &str)] = &[
         "{duel,many}.open",
         "every legal unowned cell joins the candidates (true|false)",
     ),
-    (
-        "{duel,many}.stratify",
-        "a turn's rollouts take the AIs' parameters at evenly spread quantiles of the belief (true|false)",
-    ),
     ("clock.reserve_ms", "milliseconds kept back from the budget"),
     (
         "clock.late",
@@ -364,7 +360,6 @@ impl Config {
             "alternatives_from" => self.alternatives_from = non_negative(value)?,
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
             "open" => self.open_candidates = value.parse().map_err(|_| "true or false")?,
-            "stratify" => self.stratify = value.parse().map_err(|_| "true or false")?,
             "continuation" => {
                 self.continuation = match value {
                     "base" => Continuation::Base,
@@ -404,12 +399,9 @@ mod tests {
                 "duel.horizon=30",
                 "belief.particles=200",
                 "many.continuation=hand",
-                "many.stratify=true",
             ])
             .unwrap();
         assert_eq!(params.planner(4).switch_z, 1.5);
-        assert!(params.planner(4).stratify);
-        assert!(!params.planner(2).stratify);
         assert_eq!(params.planner(4).continuation, Continuation::Hand);
         assert_eq!(params.planner(2).continuation, Continuation::Base);
         assert_eq!(params.planner(2).switch_z, Params::default().duel.switch_z);

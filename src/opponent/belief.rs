@@ -253,11 +253,7 @@ impl AiBelief {
     }
 
     fn sample<R: Rng>(&self, rng: &mut R) -> AiParams {
-        self.at(rng.random())
-    }
-
-    /// The particle at `u` in [0, 1) of the weights' cumulative sum.
-    fn at(&self, u: f64) -> AiParams {
+        let u: f64 = rng.random();
         let k = self.cumulative.partition_point(|&c| c < u);
         self.particles[k.min(self.particles.len() - 1)]
     }
@@ -319,14 +315,6 @@ impl Belief {
     /// Draws AI `p`'s parameters from the posterior.
     pub fn sample<R: Rng>(&self, p: usize, rng: &mut R) -> AiParams {
         self.ais[p].sample(rng)
-    }
-
-    /// AI `p`'s parameters at `u` in [0, 1) of its posterior's cumulative
-    /// weights: [`Belief::sample`] with `u` given instead of drawn, so that
-    /// a sequence of `u` spread evenly over [0, 1) draws every particle in
-    /// proportion to its weight.
-    pub fn sample_at(&self, p: usize, u: f64) -> AiParams {
-        self.ais[p].at(u)
     }
 
     /// Parameters at the posterior mean (ratios to wa = 1, and ε).

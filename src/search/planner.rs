@@ -84,9 +84,6 @@ pub struct Config {
     pub open_candidates: bool,
     /// Player 0's policy in the rollouts after the first move.
     pub continuation: Continuation,
-    /// The rollouts of a turn take the AIs' parameters at evenly spread
-    /// quantiles of the belief ([`Strata`]) instead of at random ones.
-    pub stratify: bool,
 }
 
 /// Player 0's policy in the rollouts: the seam for a continuation other
@@ -141,7 +138,6 @@ impl Default for Config {
             attack_candidates: false,
             open_candidates: false,
             continuation: Continuation::Base,
-            stratify: false,
         }
     }
 }
@@ -276,20 +272,11 @@ impl Planner {
         let mut round = 0u64;
         let mut stage_work = self.stage_work(affordable, 0, alive - 1);
         let mut stage_start = 0u64;
-        let mut strata = self
-            .config
-            .stratify
-            .then(|| Strata::new(game.m, &mut self.rng));
         'search: while alive > 1 {
-            let seeds: Vec<Draw> = (0..self.config.batch)
-                .map(|_| Draw {
-                    seed: self.rng.random(),
-                    quantiles: strata.as_mut().map(Strata::draw),
-                })
-                .collect();
+            let seeds: Vec<u64> = (0..self.config.batch).map(|_| self.rng.random()).collect();
             let mut base_values = Vec::with_capacity(seeds.len());
             for &seed in &seeds {
-                base_values.push(rollout_drawn(
+                base_values.push(rollout(
                     game,
                     state,
                     belief,
@@ -308,7 +295,7 @@ impl Planner {
                     if allowance.used_up(done, turns(done)) || self.capped(turns(done)) {
                         break 'search;
                     }
-                    let value = rollout_drawn(
+                    let value = rollout(
                         game,
                         state,
                         belief,
@@ -632,65 +619,6 @@ impl Leaf {
     }
 }
 
-/// What one rollout draws: the seed of its random stream and, when the
-/// race spreads the AIs' parameters evenly ([`Config::stratify`]), the
-/// quantile of each AI's belief it takes them at.
-#[derive(Clone, Copy, Debug)]
-pub struct Draw {
-    pub seed: u64,
-    pub quantiles: Option<[f64; MAX_PLAYERS]>,
-}
-
-/// The quantiles of a turn's rollouts, one per AI: the Halton sequence
-/// (AI p's coordinate the radical inverse of the rollout's index in the
-/// p-th prime base), each coordinate shifted by a random offset. Successive
-/// rollouts then cover each AI's belief, and the AIs' beliefs jointly,
-/// evenly rather than at random, which removes most of the noise of which
-/// parameters the race happened to draw while every particle keeps its
-/// weight.
-pub struct Strata {
-    offset: [f64; MAX_PLAYERS],
-    next: u64,
-}
-
-/// The bases of the AIs' coordinates (player 0's unused).
-const HALTON_BASES: [u64; MAX_PLAYERS] = [1, 2, 3, 5, 7, 11, 13, 17];
-
-impl Strata {
-    /// A turn's sequence for a game of `m` players.
-    pub fn new(m: usize, rng: &mut impl Rng) -> Strata {
-        let mut offset = [0.0; MAX_PLAYERS];
-        for slot in offset.iter_mut().take(m).skip(1) {
-            *slot = rng.random();
-        }
-        Strata { offset, next: 0 }
-    }
-
-    /// The next rollout's quantiles.
-    pub fn draw(&mut self) -> [f64; MAX_PLAYERS] {
-        let k = self.next;
-        self.next += 1;
-        std::array::from_fn(|p| {
-            if p == 0 {
-                return 0.0;
-            }
-            (self.offset[p] + radical_inverse(k, HALTON_BASES[p])).fract()
-        })
-    }
-}
-
-/// `k`'s digits in `base` mirrored about the point: 0.d1 d2 d3… for
-/// k = …d3 d2 d1.
-fn radical_inverse(mut k: u64, base: u64) -> f64 {
-    let (mut x, mut scale) = (0.0, 1.0 / base as f64);
-    while k > 0 {
-        x += (k % base) as f64 * scale;
-        k /= base;
-        scale /= base as f64;
-    }
-    x
-}
-
 /// One rollout: `first` for player 0 now, then the base policy for
 /// `config.horizon` turns (or to the game's end), against AIs sampled from
 /// the belief with `seed`; returns the leaf's worth.
@@ -703,32 +631,11 @@ pub fn rollout(
     seed: u64,
     config: &Config,
 ) -> f64 {
-    let draw = Draw {
-        seed,
-        quantiles: None,
-    };
-    rollout_drawn(game, state, belief, base, first, draw, config)
-}
-
-/// [`rollout`] with the AIs' parameters at the draw's quantiles, if it
-/// has them.
-pub fn rollout_drawn(
-    game: &Game,
-    state: &State,
-    belief: &Belief,
-    base: &dyn BasePolicy,
-    first: Cell,
-    draw: Draw,
-    config: &Config,
-) -> f64 {
     let mut us = FirstThenBase {
         first: Some(first),
         base,
     };
-    let mut ais = match &draw.quantiles {
-        Some(q) => SampledAis::at_quantiles(game, belief, draw.seed, q),
-        None => SampledAis::new(game, belief, draw.seed),
-    };
+    let mut ais = SampledAis::new(game, belief, seed);
     let end = state.turn + 1 + config.horizon;
     let leaf = play_out(game, state, end, &mut us, &mut ais);
     config.leaf.value(game, state, &leaf)

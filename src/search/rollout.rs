@@ -55,22 +55,6 @@ impl SampledAis {
         }
         SampledAis { params, rng }
     }
-
-    /// As [`SampledAis::new`], but each AI's parameters at the given
-    /// quantile of its belief (the random stream of the ε moves is the
-    /// same as with `seed` alone).
-    pub fn at_quantiles(
-        game: &Game,
-        belief: &Belief,
-        seed: u64,
-        quantiles: &[f64; MAX_PLAYERS],
-    ) -> SampledAis {
-        let mut ais = SampledAis::new(game, belief, seed);
-        for (p, slot) in ais.params.iter_mut().enumerate().take(game.m).skip(1) {
-            *slot = belief.sample_at(p, quantiles[p]);
-        }
-        ais
-    }
 }
 
 impl AiModel for SampledAis {
