@@ -55,6 +55,13 @@ impl SampledAis {
         }
         SampledAis { params, rng }
     }
+
+    /// Multiplies every AI's ε by `factor`.
+    pub fn scale_eps(&mut self, factor: f64) {
+        for p in self.params.iter_mut().skip(1) {
+            p.eps *= factor;
+        }
+    }
 }
 
 impl AiModel for SampledAis {
