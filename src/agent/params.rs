@@ -196,10 +196,6 @@ pub const KEYS: &[(&str, &str)] = &[
         "{duel,many}.open",
         "every legal unowned cell joins the candidates (true|false)",
     ),
-    (
-        "{duel,many}.rollout_eps",
-        "factor on the sampled AIs' ε in the rollouts (1: as believed)",
-    ),
     ("clock.reserve_ms", "milliseconds kept back from the budget"),
     (
         "clock.late",
@@ -364,7 +360,6 @@ impl Config {
             "alternatives_from" => self.alternatives_from = non_negative(value)?,
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
             "open" => self.open_candidates = value.parse().map_err(|_| "true or false")?,
-            "rollout_eps" => self.rollout_eps = non_negative(value)?,
             "continuation" => {
                 self.continuation = match value {
                     "base" => Continuation::Base,

@@ -84,10 +84,6 @@ pub struct Config {
     pub open_candidates: bool,
     /// Player 0's policy in the rollouts after the first move.
     pub continuation: Continuation,
-    /// The factor on each sampled AI's ε in the rollouts (1: as the belief
-    /// has it): fewer random moves make the rollouts less noisy and more
-    /// sure of the AIs than they should be.
-    pub rollout_eps: f64,
 }
 
 /// Player 0's policy in the rollouts: the seam for a continuation other
@@ -142,7 +138,6 @@ impl Default for Config {
             attack_candidates: false,
             open_candidates: false,
             continuation: Continuation::Base,
-            rollout_eps: 1.0,
         }
     }
 }
@@ -641,9 +636,6 @@ pub fn rollout(
         base,
     };
     let mut ais = SampledAis::new(game, belief, seed);
-    if config.rollout_eps != 1.0 {
-        ais.scale_eps(config.rollout_eps);
-    }
     let end = state.turn + 1 + config.horizon;
     let leaf = play_out(game, state, end, &mut us, &mut ais);
     config.leaf.value(game, state, &leaf)

@@ -55,13 +55,6 @@ impl SampledAis {
         }
         SampledAis { params, rng }
     }
-
-    /// Multiplies every AI's ε by `factor`.
-    pub fn scale_eps(&mut self, factor: f64) {
-        for p in self.params.iter_mut().skip(1) {
-            p.eps *= factor;
-        }
-    }
 }
 
 impl AiModel for SampledAis {
