@@ -7,6 +7,18 @@ use std::process::Command;
 mod common;
 use common::data;
 
+/// `selfplay` on the cases of `dir`, one game at a time, with `args`;
+/// asserts that it succeeded.
+fn selfplay(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_selfplay"))
+        .args(["--dir", dir.to_str().unwrap(), "-j", "1"])
+        .args(args)
+        .output()
+        .unwrap();
+    common::assert_success(&out);
+    out
+}
+
 /// The `key=value` integer of a `--details` line.
 fn field(line: &str, key: &str) -> i64 {
     let prefix = format!(" {key}=");
@@ -35,19 +47,7 @@ fn details_bound_the_parryable_loss_by_the_loss() {
         )
         .unwrap();
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_selfplay"))
-        .args([
-            "--dir",
-            dir.to_str().unwrap(),
-            "--policy",
-            "base",
-            "-j",
-            "1",
-            "--details",
-        ])
-        .output()
-        .unwrap();
-    common::assert_success(&out);
+    let out = selfplay(&dir, &["--policy", "base", "--details"]);
     let stderr = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = stderr.lines().filter(|l| l.contains(" S0=")).collect();
     assert_eq!(lines.len(), 2, "{stderr}");
@@ -70,19 +70,9 @@ fn details_bound_the_parryable_loss_by_the_loss() {
 /// The score of the one case in `dir` that `selfplay` prints at a small
 /// fixed work, with `extra` arguments.
 fn score(dir: &std::path::Path, extra: &[&str]) -> i64 {
-    let out = Command::new(env!("CARGO_BIN_EXE_selfplay"))
-        .args([
-            "--dir",
-            dir.to_str().unwrap(),
-            "--fixed-turns",
-            "300",
-            "-j",
-            "1",
-        ])
-        .args(extra)
-        .output()
-        .unwrap();
-    common::assert_success(&out);
+    let mut args = vec!["--fixed-turns", "300"];
+    args.extend_from_slice(extra);
+    let out = selfplay(dir, &args);
     let stdout = String::from_utf8(out.stdout).unwrap();
     // A row: the case, M, the score, the seconds.
     let row = stdout.lines().next().unwrap_or_default();
