@@ -36,9 +36,7 @@ fn field(line: &str, key: &str) -> i64 {
 
 #[test]
 fn details_bound_the_parryable_loss_by_the_loss() {
-    let dir = std::env::temp_dir().join(format!("ahc061-selfplay-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("selfplay", "details");
     // Case 0000 has M = 4; 0034 is a duel.
     for case in ["0000", "0034"] {
         fs::copy(

@@ -71,7 +71,8 @@ pub struct Args {
     /// Player 0's policy in the rollouts after the first move at M ≥ 3: the
     /// linear policy with the weights in FILE (as `train -o` writes them);
     /// the base (`--weights` or the committed one) still ranks the
-    /// candidates and gives the move to beat.
+    /// candidates and gives the move to beat. Takes the place of
+    /// `--set many.continuation`.
     #[arg(long, value_name = "FILE")]
     continuation_weights: Option<PathBuf>,
     /// Writes one row per case as `eval --out` does (TSV), for
@@ -89,7 +90,7 @@ pub struct Args {
 
 /// `weights` are `--weights`'s and `--continuation-weights`' tables, read
 /// before any game starts.
-fn policy(args: &Args, weights: Tables<'_>, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
+fn policy(args: &Args, weights: Tables, mirror: &Mirror, start: Instant) -> Box<dyn Policy> {
     match args.policy.as_str() {
         "greedy" => Box::new(Greedy),
         _ => {
@@ -108,7 +109,7 @@ fn policy(args: &Args, weights: Tables<'_>, mirror: &Mirror, start: Instant) -> 
                 _ => Clock::new(start, args.budget, work),
             };
             let base: Box<dyn ahc061::base::BasePolicy> = match weights.base {
-                Some(table) => Box::new(ahc061::base::Linear { table: *table }),
+                Some(table) => Box::new(ahc061::base::Linear { table }),
                 None => match &args.base {
                     Some(name) => ahc061::base::by_name(name).expect("checked by clap"),
                     None => ahc061::base::standard(),
@@ -116,9 +117,9 @@ fn policy(args: &Args, weights: Tables<'_>, mirror: &Mirror, start: Instant) -> 
             };
             let bot = FullBot::with_params(mirror, args.seed, clock, &params, base);
             match weights.continuation {
-                Some(table) if mirror.game.m >= 3 => Box::new(
-                    bot.with_continuation(Box::new(ahc061::base::Linear { table: *table })),
-                ),
+                Some(table) if mirror.game.m >= 3 => {
+                    Box::new(bot.with_continuation(Box::new(ahc061::base::Linear { table })))
+                }
                 _ => Box::new(bot),
             }
         }
@@ -127,9 +128,9 @@ fn policy(args: &Args, weights: Tables<'_>, mirror: &Mirror, start: Instant) -> 
 
 /// The tables of `--weights` and `--continuation-weights`, if given.
 #[derive(Clone, Copy)]
-struct Tables<'a> {
-    base: Option<&'a Table>,
-    continuation: Option<&'a Table>,
+struct Tables {
+    base: Option<Table>,
+    continuation: Option<Table>,
 }
 
 /// The table in `path`, if given.
@@ -164,12 +165,7 @@ fn parse_override(pair: &str) -> Result<String, String> {
     Ok(pair.to_string())
 }
 
-fn play(
-    path: &Path,
-    input: &ToolInput,
-    args: &Args,
-    weights: Tables<'_>,
-) -> Result<(usize, i64, f64)> {
+fn play(path: &Path, input: &ToolInput, args: &Args, weights: Tables) -> Result<(usize, i64, f64)> {
     let start = Instant::now();
     let mut judge = Judge::new(input.clone());
     let m = judge.input.game.m;
@@ -222,11 +218,9 @@ fn play(
 /// Plays every case of `args.dir` and prints (and with `-o`, writes) the rows.
 pub fn run(args: &Args) -> Result<()> {
     let cases = read_cases(args)?;
-    let base = read_weights(args.weights.as_ref())?;
-    let continuation = read_weights(args.continuation_weights.as_ref())?;
     let weights = Tables {
-        base: base.as_ref(),
-        continuation: continuation.as_ref(),
+        base: read_weights(args.weights.as_ref())?,
+        continuation: read_weights(args.continuation_weights.as_ref())?,
     };
     if let Some(dir) = &args.moves {
         prepare_moves_dir(dir)?;
