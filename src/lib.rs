@@ -24,5 +24,7 @@ pub use agent::{fault, options, params, trace};
 pub use engine::{ai, board, rules, state};
 pub use judge::{mirror, protocol};
 pub use opponent::belief;
-pub use policy::{base, blocking, duel, features, forecast, greedy, learned, learned_weights};
+pub use policy::{
+    base, blocking, duel, features, forecast, greedy, hunt, learned, learned_weights,
+};
 pub use search::{clock, planner, rollout};

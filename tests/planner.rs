@@ -8,7 +8,7 @@ use ahc061::clock::Allowance;
 use ahc061::duel::TierOrder;
 use ahc061::params::Params;
 use ahc061::planner::{
-    Candidate, Config, Continuation, Decision, Halving, MIN_CANDIDATES, Planner,
+    Alternative, Candidate, Config, Continuation, Decision, Halving, MIN_CANDIDATES, Planner,
 };
 use ahc061::rules;
 use ahc061::state::{Game, State};
@@ -177,13 +177,25 @@ fn along_a_duel(
     config: Config,
     work: u64,
     turns: usize,
+    check: impl FnMut(&Game, &State, &Decision),
+) {
+    assert_eq!(common::input(name).game.m, 2, "case {name} is no duel");
+    along_a_game(name, config, work, turns, check);
+}
+
+/// [`along_a_duel`] on a case of any size.
+fn along_a_game(
+    name: &str,
+    config: Config,
+    work: u64,
+    turns: usize,
     mut check: impl FnMut(&Game, &State, &Decision),
 ) {
     let input = common::input(name);
-    assert_eq!(input.game.m, 2, "case {name} is no duel");
+    let m = input.game.m;
     let mut judge = Judge::new(input);
     let mut rng = Pcg64Mcg::seed_from_u64(6);
-    let mut belief = Belief::new(2, 200, &mut rng);
+    let mut belief = Belief::new(m, 200, &mut rng);
     let mut planner = Planner::new(config, base::standard(), 7);
     while !judge.finished() && judge.state.turn < turns {
         let before = judge.state;
@@ -265,7 +277,7 @@ fn with_little_work_the_duel_races_fewer_first_moves() {
 fn an_alternative_continuation_races_each_first_move_again() {
     let order = TierOrder::parse("0236514").unwrap();
     let mut config = Params::default().planner(2);
-    config.alternatives = [Some(order), None];
+    config.alternatives = [Some(Alternative::Duel(order)), None];
     // On whatever the turn's work (the default waits for work to spare).
     config.alternatives_from = 0.0;
     let mut left_the_base = 0;
@@ -290,7 +302,7 @@ fn an_alternative_continuation_races_each_first_move_again() {
 fn the_alternatives_race_only_on_a_turn_with_work_to_spare() {
     let order = TierOrder::parse("0235461").unwrap();
     let mut config = Params::default().planner(2);
-    config.alternatives = [Some(order), None];
+    config.alternatives = [Some(Alternative::Duel(order)), None];
     config.alternatives_from = 100.0;
     let raced = |work: u64| {
         let mut turns_with_them = 0;
@@ -301,6 +313,41 @@ fn the_alternatives_race_only_on_a_turn_with_work_to_spare() {
     };
     assert_eq!(raced(99), 0, "below the threshold: the base's arms alone");
     assert_eq!(raced(100), 10, "from the threshold on: on every turn");
+}
+
+#[test]
+fn the_hunt_races_each_first_move_again_with_two_ais_or_more() {
+    // Case 0007: M = 3. The default's hunt of every AI, on any turn's work.
+    let mut config = Params::default().planner(3);
+    assert!(matches!(
+        config.alternatives[0],
+        Some(Alternative::Hunt(_, ahc061::hunt::Prey::All))
+    ));
+    config.alternatives_from = 0.0;
+    let mut hunts_won = 0;
+    along_a_game("0007", config, 200, 30, |game, state, decision| {
+        let (ours, theirs): (Vec<&Candidate>, Vec<&Candidate>) =
+            decision.candidates.iter().partition(|c| c.policy == 0);
+        assert!(theirs.iter().all(|c| c.policy == 1));
+        assert_eq!(
+            theirs.len(),
+            ours.len() + 1 - ours.iter().any(|c| c.cell == theirs[0].cell) as usize
+        );
+        assert!(rules::is_legal(state, game.m, 0, theirs[0].cell));
+        let best = (decision.candidates.iter().filter(|c| !c.cut))
+            .max_by(|a, b| a.mean().total_cmp(&b.mean()))
+            .unwrap();
+        hunts_won += (best.policy == 1 && decision.cell == best.cell) as usize;
+    });
+    assert!(
+        hunts_won > 0,
+        "no turn played a first move the hunt raced best"
+    );
+    // Below the default's threshold, the base's arms alone.
+    let below = Params::default().planner(3);
+    along_a_game("0007", below, 200, 5, |_, _, decision| {
+        assert!(decision.candidates.iter().all(|c| c.policy == 0));
+    });
 }
 
 #[test]

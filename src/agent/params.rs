@@ -10,7 +10,8 @@
 
 use crate::clock::Schedule;
 use crate::duel::TierOrder;
-use crate::planner::{Config, Continuation, Halving, Leaf, MAX_ALTERNATIVES};
+use crate::hunt::Prey;
+use crate::planner::{Alternative, Config, Continuation, Halving, Leaf, MAX_ALTERNATIVES};
 
 /// The bot's tuned numbers.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,7 +65,7 @@ impl Default for Params {
                 // rollouts: half of them each) and gained 1.7k at 48 000
                 // and 5.1k at 96 000 (the bot has about 5 600 rollouts a
                 // turn in real time on this machine). It joins from 2 000.
-                alternatives: [TierOrder::parse("0235461"), None],
+                alternatives: [TierOrder::parse("0235461").map(Alternative::Duel), None],
                 alternatives_from: 2000.0,
                 ..Config::default()
             },
@@ -106,9 +107,22 @@ impl Default for Params {
             // (`open`) gained 1.9k on 1 036 cases at 10 000 simulated
             // turns (three runs pooled, CI +0.5k … +3.5k) and lost 3.7k
             // in real time at 1.8 s (CI −6.7k … −0.7k, most at M = 3):
-            // off.
+            // off. Session 26: the hunt (src/policy/hunt.rs: the duel
+            // plan's tiers in the duel's alternative order against every
+            // AI's land) raced beside the base as a second continuation
+            // gained 7.6k (CI +3.2k … +11.9k) on 1 000 M = 3 cases at
+            // 40 000 simulated turns a turn, M = 3's real-time work (the
+            // hand-tuned base there instead: +0.8k, noise), and lost 2.4k
+            // on 1 036 M >= 3 cases at 10 000 (M = 6–8 −2k … −8k): it
+            // halves each arm's work, so it races only on a turn that
+            // affords 1 200 rollouts.
             many: Config {
                 horizon: 20,
+                alternatives: [
+                    TierOrder::parse("0235461").map(|order| Alternative::Hunt(order, Prey::All)),
+                    None,
+                ],
+                alternatives_from: 1200.0,
                 leaf: Leaf::Extrapolated,
                 switch_z: 1.0,
                 max_candidates: 16,
@@ -174,7 +188,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.alternatives",
-        "other continuations raced beside the base: none, or up to two duel tier orders as digits (0123645,0123465; src/policy/duel.rs)",
+        "other continuations raced beside the base: none, or up to two duel tier orders as digits (0123645,0123465; src/policy/duel.rs), each alone or after hunt-leader: or hunt-all: (the duel plan against the leading AI or all AIs at M >= 3; src/policy/hunt.rs)",
     ),
     (
         "{duel,many}.alternatives_from",
@@ -290,21 +304,21 @@ fn config_fields() -> Vec<&'static str> {
 }
 
 /// `none`, or up to [`MAX_ALTERNATIVES`] tier orders separated by commas.
-fn alternatives(value: &str) -> Result<[Option<TierOrder>; MAX_ALTERNATIVES], String> {
+fn alternatives(value: &str) -> Result<[Option<Alternative>; MAX_ALTERNATIVES], String> {
     let mut orders = [None; MAX_ALTERNATIVES];
     if value == "none" {
         return Ok(orders);
     }
     let expected = || {
         format!(
-            "none, or up to {MAX_ALTERNATIVES} tier orders (digits 0..{}, each once) separated by commas",
+            "none, or up to {MAX_ALTERNATIVES} tier orders (digits 0..{}, each once), each alone or after hunt-leader: or hunt-all:, separated by commas",
             crate::duel::TIERS
         )
     };
     let mut parts = value.split(',');
     for slot in orders.iter_mut() {
         *slot = match parts.next() {
-            Some(text) => Some(TierOrder::parse(text.trim()).ok_or_else(expected)?),
+            Some(text) => Some(Alternative::parse(text.trim()).ok_or_else(expected)?),
             None => None,
         };
     }
@@ -427,12 +441,23 @@ mod tests {
     }
 
     #[test]
-    fn the_duel_races_an_alternative_from_enough_work() {
+    fn the_duel_races_an_alternative_from_enough_work_and_larger_games_the_hunt() {
         let duel = Params::default().planner(2);
         assert_eq!(duel.alternatives[0].unwrap().to_string(), "0235461");
         assert!(duel.alternatives_from > 0.0);
         let many = Params::default().planner(4);
-        assert_eq!(many.alternatives, [None; MAX_ALTERNATIVES]);
+        assert_eq!(
+            many.alternatives[0].unwrap().to_string(),
+            "hunt-all:0235461"
+        );
+        assert_eq!(many.alternatives[1], None);
+        let leader = Params::default()
+            .with_overrides(["many.alternatives=hunt-leader:0123456,0235461"])
+            .unwrap();
+        let names: Vec<String> = (leader.many.alternatives.iter().flatten())
+            .map(|alt| alt.to_string())
+            .collect();
+        assert_eq!(names, ["hunt-leader:0123456", "0235461"]);
         let always = Params::default()
             .with_overrides(["duel.alternatives_from=0"])
             .unwrap();
@@ -487,6 +512,10 @@ mod tests {
             "duel.alternatives=0012",
             "duel.alternatives=01,23,45",
             "duel.alternatives=",
+            "many.alternatives=hunt-nobody:0235461",
+            "many.alternatives=hunt-all:",
+            "many.alternatives=hunt:0235461",
+            "many.alternatives=all:0235461",
             "duel.per_candidate=-1",
             "duel.alternatives_from=-5",
             "duel.alternatives_from=many",

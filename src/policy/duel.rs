@@ -119,8 +119,22 @@ pub fn tiers(
     ai_reach: Bits,
     ai_target: Option<Cell>,
 ) -> [Bits; TIERS] {
+    let spared = ai_target.map_or(0, bit);
+    tiers_against(game, state, legal, state.owned[1], ai_reach, spared)
+}
+
+/// The plan's tiers against the land `theirs` (one AI's, or several's at
+/// M ≥ 3: src/policy/hunt.rs) whose owners reach `ai_reach`; the cells of
+/// `spared` are not attacked (an owner is about to step there).
+pub fn tiers_against(
+    game: &Game,
+    state: &State,
+    legal: Bits,
+    theirs: Bits,
+    ai_reach: Bits,
+    spared: Bits,
+) -> [Bits; TIERS] {
     let mine = state.owned[0];
-    let theirs = state.owned[1];
     // The plan's tiers, tried in order (tuned by self-play on 100 M = 2
     // cases: the published plan's order scored 206k, this one 287k; docs/RESULTS.md).
     // (Raising our level-1 cells in the AI's reach before it attacks them,
@@ -130,8 +144,9 @@ pub fn tiers(
     // Its cells but the one it is about to step on (to raise it): its
     // owner's piece stays there and ours would be removed, a lost turn
     // (measured: +10.7k a case).
-    let attackable = theirs & !ai_target.map_or(0, bit);
-    let unowned = !(mine | theirs);
+    let attackable = theirs & !spared;
+    // Nobody's (with one AI, neither ours nor its).
+    let unowned = !state.taken();
     [
         // Its level-1 cells within its own reach: it would build on them.
         attackable & levels.one & ai_reach,
@@ -226,6 +241,6 @@ pub fn approach(game: &Game, state: &State, legal: Bits, target: Bits) -> Cell {
 }
 
 /// The most valuable cell of `set` (lowest index on ties).
-fn most_valuable(game: &Game, set: Bits) -> Option<Cell> {
+pub fn most_valuable(game: &Game, set: Bits) -> Option<Cell> {
     cells(set).max_by_key(|&c| (game.value[c as usize], std::cmp::Reverse(c)))
 }

@@ -18,6 +18,7 @@ use crate::belief::Belief;
 use crate::board::{Cell, MAX_PLAYERS};
 use crate::clock::Allowance;
 use crate::duel::TierOrder;
+use crate::hunt::{Hunt, Prey};
 use crate::rollout::{FirstThenBase, SampledAis, play_out};
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
@@ -59,11 +60,12 @@ pub struct Config {
     /// allowance to the turns after (0: it always uses the whole allowance).
     pub settle_z: f64,
     /// Other continuations raced beside the base (parallel rollouts): the
-    /// duel plan with its tiers in these orders (M = 2). Each candidate
+    /// duel plan with its tiers in other orders (M = 2), or its hunt of the
+    /// AIs (M ≥ 3; [`Alternative`]). Each candidate
     /// first move is tried under each continuation, and the planner plays
     /// the first move of the best pair: a move worth more under a plan the
     /// base would not follow is seen.
-    pub alternatives: [Option<TierOrder>; MAX_ALTERNATIVES],
+    pub alternatives: [Option<Alternative>; MAX_ALTERNATIVES],
     /// Rollouts the turn must be able to afford per candidate of the base's
     /// ranking; never fewer than [`MIN_CANDIDATES`] are raced (0: always
     /// `max_candidates`). Successive halving needs that many to tell a
@@ -94,6 +96,54 @@ pub enum Continuation {
     Base,
     /// The hand-tuned valuation (src/policy/forecast.rs), whatever the base.
     Hand,
+}
+
+/// A continuation raced beside the base ([`Config::alternatives`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Alternative {
+    /// The duel plan with its tiers in this order (M = 2; the hand-tuned
+    /// base with more AIs).
+    Duel(TierOrder),
+    /// The duel plan's tiers in this order against these AIs (M ≥ 3;
+    /// src/policy/hunt.rs), the learned base where the plan has no move.
+    Hunt(TierOrder, Prey),
+}
+
+impl Alternative {
+    /// `ORDER` (the duel plan) or `hunt-PREY:ORDER`, PREY `leader` or `all`.
+    pub fn parse(text: &str) -> Option<Alternative> {
+        match text.split_once(':') {
+            None => TierOrder::parse(text).map(Alternative::Duel),
+            Some((kind, order)) => {
+                let prey = Prey::parse(kind.strip_prefix("hunt-")?)?;
+                Some(Alternative::Hunt(TierOrder::parse(order)?, prey))
+            }
+        }
+    }
+
+    /// The continuation it names.
+    pub fn policy(self) -> Box<dyn BasePolicy> {
+        match self {
+            Alternative::Duel(order) => Box::new(DuelOrdered {
+                inner: Box::new(HandTuned),
+                order,
+            }),
+            Alternative::Hunt(order, prey) => Box::new(Hunt {
+                inner: crate::base::standard(),
+                order,
+                prey,
+            }),
+        }
+    }
+}
+
+impl std::fmt::Display for Alternative {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Alternative::Duel(order) => write!(f, "{order}"),
+            Alternative::Hunt(order, prey) => write!(f, "hunt-{}:{order}", prey.name()),
+        }
+    }
 }
 
 /// When the race cuts its challengers.
@@ -228,12 +278,7 @@ pub struct Planner {
 impl Planner {
     pub fn new(config: Config, base: Box<dyn BasePolicy>, seed: u64) -> Planner {
         let alternatives = (config.alternatives.iter().flatten())
-            .map(|&order| -> Box<dyn BasePolicy> {
-                Box::new(DuelOrdered {
-                    inner: Box::new(HandTuned),
-                    order,
-                })
-            })
+            .map(|alt| alt.policy())
             .collect();
         Planner {
             config,

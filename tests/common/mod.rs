@@ -61,11 +61,21 @@ pub fn duel(
     cells: &[(Cell, i8, u8)],
     values: &[(Cell, u32)],
 ) -> (Game, State) {
+    position(&[ours, theirs], cells, values)
+}
+
+/// A position on a board of 500s with U = 3, turn 10, one player per piece
+/// of `pieces` (player 0 first), `cells` listing (cell, owner, level) and
+/// `values` the cells worth more.
+pub fn position(
+    pieces: &[Cell],
+    cells: &[(Cell, i8, u8)],
+    values: &[(Cell, u32)],
+) -> (Game, State) {
     let mut start = [0; MAX_PLAYERS];
-    start[0] = ours;
-    start[1] = theirs;
+    start[..pieces.len()].copy_from_slice(pieces);
     let mut game = Game {
-        m: 2,
+        m: pieces.len(),
         turns: 100,
         u: 3,
         value: [500; 100],
@@ -80,10 +90,7 @@ pub fn duel(
         owner[c as usize] = o;
         level[c as usize] = l;
     }
-    let mut pos = [0; MAX_PLAYERS];
-    pos[0] = ours;
-    pos[1] = theirs;
-    let state = game.state_from_grids(&owner, &level, &pos, 10);
+    let state = game.state_from_grids(&owner, &level, &start, 10);
     state.check_invariants(&game).unwrap();
     (game, state)
 }

@@ -1,0 +1,108 @@
+//! The hunt: the duel plan (src/policy/duel.rs) turned on the AIs when there
+//! are two or more, as an alternative continuation for the planner's
+//! rollouts.
+//!
+//! The learned base plays each turn for that turn's worth, so a rollout
+//! that follows it cannot show what a campaign against an AI leads to:
+//! closing in on its land, eating its level-1 cells, taking the land it
+//! would grow into, standing on the cell it is about to attack. Raced beside
+//! the base (as the duel races its tier orders), the hunt lets the planner
+//! value a first move by what follows it under such a plan, and play it when
+//! that is worth more than the base's game.
+
+use crate::base::{AiView, BasePolicy, Ranking};
+use crate::board::{Bits, Cell, bit, neighbours};
+use crate::duel::{self, TierOrder};
+use crate::rules::legal_moves;
+use crate::state::{Game, State};
+
+/// Which AIs the hunt goes after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prey {
+    /// The AI of highest score now (it changes as the rollout goes on).
+    Leader,
+    /// Every AI: their land is one land to the plan.
+    All,
+}
+
+impl Prey {
+    pub fn parse(text: &str) -> Option<Prey> {
+        match text {
+            "leader" => Some(Prey::Leader),
+            "all" => Some(Prey::All),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Prey::Leader => "leader",
+            Prey::All => "all",
+        }
+    }
+
+    /// The hunted AIs in `state`, as a mask of player indices.
+    fn players(self, game: &Game, state: &State) -> u32 {
+        match self {
+            Prey::Leader => 1 << crate::greedy::leader(game, state),
+            Prey::All => ((1u32 << game.m) - 1) & !1,
+        }
+    }
+}
+
+/// The duel plan's tiers, in `order`, against the AIs of `prey`; `inner`
+/// plays the duel (M = 2), the last turns, and any turn no tier has a move
+/// for.
+pub struct Hunt {
+    pub inner: Box<dyn BasePolicy>,
+    pub order: TierOrder,
+    pub prey: Prey,
+}
+
+impl Hunt {
+    /// The plan's move, or `None` where `inner` plays.
+    fn plan(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
+        if game.m == 2 || game.turns - state.turn <= duel::ENDGAME {
+            return None;
+        }
+        let hunted = self.prey.players(game, state);
+        let of_prey = |p: &usize| hunted & (1 << p) != 0;
+        let prey: Vec<usize> = (1..game.m).filter(of_prey).collect();
+        let theirs: Bits = prey.iter().fold(0, |all, &p| all | state.owned[p]);
+        if theirs == 0 {
+            return None;
+        }
+        let legal = legal_moves(state, game.m, 0);
+        // Standing on the cell a hunted AI is about to attack voids it.
+        if let Some(&p) = prey
+            .iter()
+            .find(|&&p| duel::parries(game, state, legal, ais.targets[p]))
+        {
+            return Some(ais.targets[p]);
+        }
+        if neighbours(state.owned[0]) & theirs == 0 {
+            return Some(duel::approach(game, state, legal, theirs));
+        }
+        let reach: Bits = prey.iter().fold(0, |all, &p| all | ais.legal[p]);
+        let spared: Bits = prey.iter().fold(0, |all, &p| all | bit(ais.targets[p]));
+        let tiers = duel::tiers_against(game, state, legal, theirs, reach, spared);
+        self.order
+            .iter()
+            .find_map(|t| duel::most_valuable(game, legal & tiers[t]))
+    }
+}
+
+impl BasePolicy for Hunt {
+    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
+        self.plan(game, state, ais)
+            .unwrap_or_else(|| self.inner.choose(game, state, ais))
+    }
+
+    fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
+        let mut ranking = self.inner.rank(game, state, ais);
+        if let Some(cell) = self.plan(game, state, ais) {
+            ranking.base = cell;
+        }
+        ranking
+    }
+}

@@ -1,0 +1,127 @@
+//! The hunt (src/policy/hunt.rs), the duel plan turned on the AIs at M ≥ 3,
+//! on a constructed three-player position: which AI it goes after, the
+//! parry, and where it leaves the move to its inner base.
+
+use ahc061::ai::{self, AiParams, NO_PARAMS};
+use ahc061::base::{AiView, BasePolicy, HandTuned};
+use ahc061::board::{Cell, MAX_PLAYERS, cell, coords};
+use ahc061::duel::TierOrder;
+use ahc061::hunt::{Hunt, Prey};
+use ahc061::rules;
+use ahc061::state::{Game, State};
+
+mod common;
+
+/// An AI that grows into unowned land before anything else.
+const GROWER: AiParams = AiParams {
+    wa: 1.0,
+    wb: 0.3,
+    wc: 0.3,
+    wd: 0.3,
+    eps: 0.1,
+};
+
+/// Our piece at (5, 4) with (4, 4) and (6, 4) at level 1. AI 1, the leader
+/// (5 500 against 3 000), holds a row of capped cells from (5, 1) and
+/// level-1 cells at (5, 2) and (5, 3), the last one next to our piece, and
+/// a capped cell at (6, 3) next to our (6, 4). AI 2 holds (2, 4) capped and
+/// (3, 4) at level 1, worth 1 500, next to our (4, 4).
+fn three_players() -> (Game, State) {
+    common::position(
+        &[cell(5, 4), cell(5, 1), cell(2, 4)],
+        &[
+            (cell(5, 4), 0, 1),
+            (cell(4, 4), 0, 1),
+            (cell(6, 4), 0, 1),
+            (cell(5, 1), 1, 3),
+            (cell(6, 1), 1, 3),
+            (cell(7, 1), 1, 3),
+            (cell(5, 2), 1, 1),
+            (cell(5, 3), 1, 1),
+            (cell(6, 3), 1, 3),
+            (cell(2, 4), 2, 3),
+            (cell(3, 4), 2, 1),
+        ],
+        &[(cell(3, 4), 1500)],
+    )
+}
+
+/// The hunt's move with the AIs playing by `params`.
+fn hunt_move(game: &Game, state: &State, prey: Prey, params: [AiParams; 3]) -> Cell {
+    let mut all = [NO_PARAMS; MAX_PLAYERS];
+    all[..3].copy_from_slice(&params);
+    let legal = rules::ai_legal_moves(state, game.m);
+    let targets = ai::greedy_targets(game, state, &all, &legal);
+    let view = AiView {
+        params: &all,
+        legal: &legal,
+        targets: &targets,
+    };
+    let hunt = Hunt {
+        inner: Box::new(HandTuned),
+        order: TierOrder::parse("0235461").unwrap(),
+        prey,
+    };
+    let cell = hunt.choose(game, state, &view);
+    assert!(
+        ahc061::board::has(rules::legal_moves(state, game.m, 0), cell),
+        "the hunt's move is legal"
+    );
+    assert_eq!(
+        hunt.rank(game, state, &view).base,
+        cell,
+        "its ranking's move"
+    );
+    cell
+}
+
+#[test]
+fn it_takes_the_hunted_ais_level_one_cell() {
+    let (game, state) = three_players();
+    assert_eq!(ahc061::greedy::leader(&game, &state), 1);
+    let growers = [NO_PARAMS, GROWER, GROWER];
+    // The leader's level-1 cell next to us, though AI 2's is worth more.
+    let leader = hunt_move(&game, &state, Prey::Leader, growers);
+    assert_eq!(coords(leader), (5, 3));
+    // Every AI hunted: the more valuable level-1 cell, AI 2's.
+    let all = hunt_move(&game, &state, Prey::All, growers);
+    assert_eq!(coords(all), (3, 4));
+}
+
+#[test]
+fn it_stands_on_the_cell_the_hunted_ai_is_about_to_attack() {
+    let (game, state) = three_players();
+    let params = [NO_PARAMS, common::ATTACKER, GROWER];
+    let legal = rules::ai_legal_moves(&state, game.m);
+    let target = ai::greedy_target(&game, &state, 1, &params[1], legal[1]);
+    assert_eq!(coords(target), (6, 4), "the leader attacks our (6, 4)");
+    // Our piece steps there: the owner's piece stays, the attack is void.
+    assert_eq!(
+        coords(hunt_move(&game, &state, Prey::Leader, params)),
+        (6, 4)
+    );
+    // Hunting AI 2 alone would not; hunting every AI does.
+    assert_eq!(coords(hunt_move(&game, &state, Prey::All, params)), (6, 4));
+}
+
+#[test]
+fn the_last_turns_and_the_duel_are_the_inner_bases() {
+    let (game, mut state) = three_players();
+    state.turn = game.turns - ahc061::duel::ENDGAME;
+    let growers = [NO_PARAMS, GROWER, GROWER];
+    let mut all = [NO_PARAMS; MAX_PLAYERS];
+    all[..3].copy_from_slice(&growers);
+    let legal = rules::ai_legal_moves(&state, game.m);
+    let targets = ai::greedy_targets(&game, &state, &all, &legal);
+    let view = AiView {
+        params: &all,
+        legal: &legal,
+        targets: &targets,
+    };
+    let inner = HandTuned.choose(&game, &state, &view);
+    // Not the leader hunt's move earlier in the game: the check can fail.
+    assert_ne!(coords(inner), (5, 3));
+    for prey in [Prey::Leader, Prey::All] {
+        assert_eq!(hunt_move(&game, &state, prey, growers), inner);
+    }
+}
