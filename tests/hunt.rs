@@ -46,29 +46,44 @@ fn three_players() -> (Game, State) {
     )
 }
 
-/// The hunt's move with the AIs playing by `params`.
-fn hunt_move(game: &Game, state: &State, prey: Prey, params: [AiParams; 3]) -> Cell {
+/// What `look` makes of the position with the AIs playing by `params`.
+fn seeing<R>(
+    game: &Game,
+    state: &State,
+    params: [AiParams; 3],
+    look: impl FnOnce(&AiView) -> R,
+) -> R {
     let mut all = [NO_PARAMS; MAX_PLAYERS];
     all[..3].copy_from_slice(&params);
     let legal = rules::ai_legal_moves(state, game.m);
     let targets = ai::greedy_targets(game, state, &all, &legal);
-    let view = AiView {
+    look(&AiView {
         params: &all,
         legal: &legal,
         targets: &targets,
-    };
+    })
+}
+
+/// The hunt's move with the AIs playing by `params`.
+fn hunt_move(game: &Game, state: &State, prey: Prey, params: [AiParams; 3]) -> Cell {
+    seeing(game, state, params, |view| {
+        hunt_sees(game, state, prey, view)
+    })
+}
+
+fn hunt_sees(game: &Game, state: &State, prey: Prey, view: &AiView) -> Cell {
     let hunt = Hunt {
         inner: Box::new(HandTuned),
         order: TierOrder::parse("0235461").unwrap(),
         prey,
     };
-    let cell = hunt.choose(game, state, &view);
+    let cell = hunt.choose(game, state, view);
     assert!(
         ahc061::board::has(rules::legal_moves(state, game.m, 0), cell),
         "the hunt's move is legal"
     );
     assert_eq!(
-        hunt.rank(game, state, &view).base,
+        hunt.rank(game, state, view).base,
         cell,
         "its ranking's move"
     );
@@ -109,16 +124,9 @@ fn the_last_turns_and_the_duel_are_the_inner_bases() {
     let (game, mut state) = three_players();
     state.turn = game.turns - ahc061::duel::ENDGAME;
     let growers = [NO_PARAMS, GROWER, GROWER];
-    let mut all = [NO_PARAMS; MAX_PLAYERS];
-    all[..3].copy_from_slice(&growers);
-    let legal = rules::ai_legal_moves(&state, game.m);
-    let targets = ai::greedy_targets(&game, &state, &all, &legal);
-    let view = AiView {
-        params: &all,
-        legal: &legal,
-        targets: &targets,
-    };
-    let inner = HandTuned.choose(&game, &state, &view);
+    let inner = seeing(&game, &state, growers, |view| {
+        HandTuned.choose(&game, &state, view)
+    });
     // Not the leader hunt's move earlier in the game: the check can fail.
     assert_ne!(coords(inner), (5, 3));
     for prey in [Prey::Leader, Prey::All] {

@@ -273,6 +273,14 @@ fn with_little_work_the_duel_races_fewer_first_moves() {
     });
 }
 
+/// The base's arms and the first alternative's (there is no other).
+fn arms(decision: &Decision) -> (Vec<&Candidate>, Vec<&Candidate>) {
+    let (ours, theirs): (Vec<&Candidate>, Vec<&Candidate>) =
+        decision.candidates.iter().partition(|c| c.policy == 0);
+    assert!(theirs.iter().all(|c| c.policy == 1));
+    (ours, theirs)
+}
+
 #[test]
 fn an_alternative_continuation_races_each_first_move_again() {
     let order = TierOrder::parse("0236514").unwrap();
@@ -282,9 +290,7 @@ fn an_alternative_continuation_races_each_first_move_again() {
     config.alternatives_from = 0.0;
     let mut left_the_base = 0;
     along_a_duel("0020", config, 60, 100, |game, state, decision| {
-        let (ours, theirs): (Vec<&Candidate>, Vec<&Candidate>) =
-            decision.candidates.iter().partition(|c| c.policy == 0);
-        assert!(theirs.iter().all(|c| c.policy == 1));
+        let (ours, theirs) = arms(decision);
         // The alternative's own move first, then each of the base's.
         let mut again: Vec<Cell> = theirs.iter().map(|c| c.cell).collect();
         let own = again.remove(0);
@@ -326,9 +332,7 @@ fn the_hunt_races_each_first_move_again_with_two_ais_or_more() {
     config.alternatives_from = 0.0;
     let mut hunts_won = 0;
     along_a_game("0007", config, 200, 30, |game, state, decision| {
-        let (ours, theirs): (Vec<&Candidate>, Vec<&Candidate>) =
-            decision.candidates.iter().partition(|c| c.policy == 0);
-        assert!(theirs.iter().all(|c| c.policy == 1));
+        let (ours, theirs) = arms(decision);
         assert_eq!(
             theirs.len(),
             ours.len() + 1 - ours.iter().any(|c| c.cell == theirs[0].cell) as usize

@@ -454,10 +454,10 @@ mod tests {
         let leader = Params::default()
             .with_overrides(["many.alternatives=hunt-leader:0123456,0235461"])
             .unwrap();
-        let names: Vec<String> = (leader.many.alternatives.iter().flatten())
-            .map(|alt| alt.to_string())
-            .collect();
-        assert_eq!(names, ["hunt-leader:0123456", "0235461"]);
+        assert_eq!(
+            names(&leader.many.alternatives),
+            ["hunt-leader:0123456", "0235461"]
+        );
         let always = Params::default()
             .with_overrides(["duel.alternatives_from=0"])
             .unwrap();
@@ -484,15 +484,19 @@ mod tests {
         assert!(!on.planner(2).open_candidates);
     }
 
+    /// The alternatives as written.
+    fn names(alternatives: &[Option<Alternative>]) -> Vec<String> {
+        (alternatives.iter().flatten())
+            .map(|alt| alt.to_string())
+            .collect()
+    }
+
     #[test]
     fn alternatives_are_tier_orders_or_none() {
         let two = Params::default()
             .with_overrides(["duel.alternatives=0236514, 0123645"])
             .unwrap();
-        let orders: Vec<String> = (two.duel.alternatives.iter().flatten())
-            .map(|o| o.to_string())
-            .collect();
-        assert_eq!(orders, ["0236514", "0123645"]);
+        assert_eq!(names(&two.duel.alternatives), ["0236514", "0123645"]);
         let none = two.with_overrides(["duel.alternatives=none"]).unwrap();
         assert_eq!(none.duel.alternatives, [None; MAX_ALTERNATIVES]);
     }
