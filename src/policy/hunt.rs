@@ -66,25 +66,22 @@ impl Hunt {
             return None;
         }
         let hunted = self.prey.players(game, state);
-        let of_prey = |p: &usize| hunted & (1 << p) != 0;
-        let prey: Vec<usize> = (1..game.m).filter(of_prey).collect();
-        let theirs: Bits = prey.iter().fold(0, |all, &p| all | state.owned[p]);
+        // No allocation: this runs on every simulated turn of a hunt's rollout.
+        let prey = || (1..game.m).filter(move |p| hunted & (1 << p) != 0);
+        let theirs: Bits = prey().fold(0, |all, p| all | state.owned[p]);
         if theirs == 0 {
             return None;
         }
         let legal = legal_moves(state, game.m, 0);
         // Standing on the cell a hunted AI is about to attack voids it.
-        if let Some(&p) = prey
-            .iter()
-            .find(|&&p| duel::parries(game, state, legal, ais.targets[p]))
-        {
+        if let Some(p) = prey().find(|&p| duel::parries(game, state, legal, ais.targets[p])) {
             return Some(ais.targets[p]);
         }
         if neighbours(state.owned[0]) & theirs == 0 {
             return Some(duel::approach(game, state, legal, theirs));
         }
-        let reach: Bits = prey.iter().fold(0, |all, &p| all | ais.legal[p]);
-        let spared: Bits = prey.iter().fold(0, |all, &p| all | bit(ais.targets[p]));
+        let reach: Bits = prey().fold(0, |all, p| all | ais.legal[p]);
+        let spared: Bits = prey().fold(0, |all, p| all | bit(ais.targets[p]));
         let tiers = duel::tiers_against(game, state, legal, theirs, reach, spared);
         self.order
             .iter()
