@@ -162,27 +162,28 @@ impl BasePolicy for Linear {
     }
 }
 
-/// A base that plays another base, except where its own duel move (M = 2)
-/// says otherwise: the seam of the duel's variants below. Its move and its
-/// ranking's base move are the duel move when there is one, the inner
-/// base's otherwise; the candidates keep the inner base's ranking.
-pub trait DuelOverride: Send + Sync {
-    /// The base played when there is no duel move.
+/// A base that plays another base, except where a plan of its own says
+/// otherwise: the seam of the duel's variants below and of the hunt
+/// (src/policy/hunt.rs). Its move and its ranking's base move are the
+/// plan's when it has one, the inner base's otherwise; the candidates keep
+/// the inner base's ranking.
+pub trait Override: Send + Sync {
+    /// The base played where the plan has no move.
     fn inner(&self) -> &dyn BasePolicy;
 
-    /// The move in the duel, or `None` to play the inner base.
-    fn duel(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell>;
+    /// The plan's move, or `None` to play the inner base.
+    fn planned(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell>;
 }
 
-impl<T: DuelOverride> BasePolicy for T {
+impl<T: Override> BasePolicy for T {
     fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
-        self.duel(game, state, ais)
+        self.planned(game, state, ais)
             .unwrap_or_else(|| self.inner().choose(game, state, ais))
     }
 
     fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
         let mut ranking = self.inner().rank(game, state, ais);
-        if let Some(cell) = self.duel(game, state, ais) {
+        if let Some(cell) = self.planned(game, state, ais) {
             ranking.base = cell;
         }
         ranking
@@ -198,12 +199,12 @@ pub struct DuelBlocking {
     pub block: Blocking,
 }
 
-impl DuelOverride for DuelBlocking {
+impl Override for DuelBlocking {
     fn inner(&self) -> &dyn BasePolicy {
         &*self.inner
     }
 
-    fn duel(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
+    fn planned(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
         (game.m == 2)
             .then(|| self.block.block(game, state, ais.targets[1]))
             .flatten()
@@ -217,12 +218,12 @@ pub struct DuelOrdered {
     pub order: crate::duel::TierOrder,
 }
 
-impl DuelOverride for DuelOrdered {
+impl Override for DuelOrdered {
     fn inner(&self) -> &dyn BasePolicy {
         &*self.inner
     }
 
-    fn duel(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
+    fn planned(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
         (game.m == 2).then(|| {
             crate::duel::choose_ordered(self.order, game, state, ais.legal[1], Some(ais.targets[1]))
         })

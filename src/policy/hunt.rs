@@ -10,7 +10,7 @@
 //! value a first move by what follows it under such a plan, and play it when
 //! that is worth more than the base's game.
 
-use crate::base::{AiView, BasePolicy, Ranking};
+use crate::base::{AiView, BasePolicy, Override};
 use crate::board::{Bits, Cell, bit, neighbours};
 use crate::duel::{self, TierOrder};
 use crate::rules::legal_moves;
@@ -59,9 +59,13 @@ pub struct Hunt {
     pub prey: Prey,
 }
 
-impl Hunt {
+impl Override for Hunt {
+    fn inner(&self) -> &dyn BasePolicy {
+        &*self.inner
+    }
+
     /// The plan's move, or `None` where `inner` plays.
-    fn plan(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
+    fn planned(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
         if game.m == 2 || game.turns - state.turn <= duel::ENDGAME {
             return None;
         }
@@ -86,20 +90,5 @@ impl Hunt {
         self.order
             .iter()
             .find_map(|t| duel::most_valuable(game, legal & tiers[t]))
-    }
-}
-
-impl BasePolicy for Hunt {
-    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
-        self.plan(game, state, ais)
-            .unwrap_or_else(|| self.inner.choose(game, state, ais))
-    }
-
-    fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
-        let mut ranking = self.inner.rank(game, state, ais);
-        if let Some(cell) = self.plan(game, state, ais) {
-            ranking.base = cell;
-        }
-        ranking
     }
 }
