@@ -195,6 +195,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "rollouts a turn must afford for the alternatives to race (0: always)",
     ),
     (
+        "{duel,many}.alternative_firsts",
+        "candidates each alternative races after its own first move, the base's first (0: all)",
+    ),
+    (
         "{duel,many}.per_candidate",
         "rollouts a turn must afford per candidate raced, never fewer than 10 (0: always {duel,many}.candidates)",
     ),
@@ -204,7 +208,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.continuation",
-        "player 0's policy in the rollouts after the first move: base (the policy that ranks the candidates) or hand (the hand-tuned valuation)",
+        "player 0's policy in the rollouts after the first move: base (the policy that ranks the candidates), hand (the hand-tuned valuation), or one of the alternatives (as {duel,many}.alternatives writes them)",
     ),
     (
         "{duel,many}.open",
@@ -372,13 +376,18 @@ impl Config {
             "alternatives" => self.alternatives = alternatives(value)?,
             "per_candidate" => self.rollouts_per_candidate = non_negative(value)?,
             "alternatives_from" => self.alternatives_from = non_negative(value)?,
+            "alternative_firsts" => {
+                self.alternative_firsts = whole(value).ok_or("a whole number ≥ 0")? as usize
+            }
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
             "open" => self.open_candidates = value.parse().map_err(|_| "true or false")?,
             "continuation" => {
                 self.continuation = match value {
                     "base" => Continuation::Base,
                     "hand" => Continuation::Hand,
-                    _ => return Err("base or hand".into()),
+                    other => Continuation::Alternative(
+                        Alternative::parse(other).ok_or("base, hand or an alternative")?,
+                    ),
                 }
             }
             "halving" => {
@@ -421,6 +430,24 @@ mod tests {
         assert_eq!(params.planner(2).switch_z, Params::default().duel.switch_z);
         assert_eq!(params.planner(2).horizon, 30);
         assert_eq!(params.particles, 200);
+        let hunt = Params::default()
+            .with_overrides([
+                "many.continuation=hunt-leader:0235",
+                "many.alternative_firsts=4",
+            ])
+            .unwrap();
+        assert_eq!(
+            hunt.planner(3).continuation,
+            Continuation::Alternative(Alternative::parse("hunt-leader:0235").unwrap())
+        );
+        assert_eq!(hunt.planner(3).alternative_firsts, 4);
+        let bad = ["many.continuation=hunt", "many.alternative_firsts=-1"];
+        for setting in bad {
+            assert!(
+                Params::default().with_overrides([setting]).is_err(),
+                "{setting}"
+            );
+        }
     }
 
     #[test]

@@ -77,6 +77,11 @@ pub struct Config {
     /// turn's work between twice the arms, which pays only when there is
     /// work to spare.
     pub alternatives_from: f64,
+    /// How many of the candidates (the base's first, in the generator's
+    /// order) each alternative races after its own first move (0: all). A
+    /// smaller field costs fewer arms, so the alternatives can race on a
+    /// turn with less work.
+    pub alternative_firsts: usize,
     /// Every legal attack on an AI's cell (a capture or a knock) joins the
     /// candidates, beyond the base's ranking.
     pub attack_candidates: bool,
@@ -96,6 +101,9 @@ pub enum Continuation {
     Base,
     /// The hand-tuned valuation (src/policy/forecast.rs), whatever the base.
     Hand,
+    /// One of the continuations that can race beside the base, in its
+    /// place for every arm.
+    Alternative(Alternative),
 }
 
 /// A continuation raced beside the base ([`Config::alternatives`]).
@@ -185,6 +193,7 @@ impl Default for Config {
             alternatives: [None; MAX_ALTERNATIVES],
             rollouts_per_candidate: 0.0,
             alternatives_from: 0.0,
+            alternative_firsts: 0,
             attack_candidates: false,
             open_candidates: false,
             continuation: Continuation::Base,
@@ -288,6 +297,7 @@ impl Planner {
             continuation: match config.continuation {
                 Continuation::Base => None,
                 Continuation::Hand => Some(Box::new(HandTuned)),
+                Continuation::Alternative(alt) => Some(alt.policy()),
             },
             rng: Pcg64Mcg::seed_from_u64(seed),
             rate: None,
@@ -536,9 +546,14 @@ impl Planner {
         } else {
             &[]
         };
+        let shared = match self.config.alternative_firsts {
+            0 => cells.len(),
+            n => n.min(cells.len()),
+        };
         for (k, alt) in raced.iter().enumerate() {
             let own = alt.choose(game, state, &view);
-            let firsts = std::iter::once(own).chain(cells.iter().copied().filter(|&c| c != own));
+            let others = cells[..shared].iter().copied().filter(|&c| c != own);
+            let firsts = std::iter::once(own).chain(others);
             arms.extend(firsts.map(|c| Candidate::new(c, k + 1)));
         }
         arms
