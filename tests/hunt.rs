@@ -133,3 +133,39 @@ fn the_last_turns_and_the_duel_are_the_inner_bases() {
         assert_eq!(hunt_move(&game, &state, prey, growers), inner);
     }
 }
+
+#[test]
+fn the_top_two_leave_the_last_ai_alone() {
+    // The three-player position with a fourth player, the lowest score
+    // (2 500), holding a level-1 cell worth 2 000 next to our piece (it
+    // steps onto the unowned cell worth 4 000 beside it, not there).
+    let (_, three) = three_players();
+    let mut cells: Vec<(Cell, i8, u8)> = (0..100)
+        .filter(|&c| three.owner[c as usize] >= 0)
+        .map(|c| (c, three.owner[c as usize], three.level[c as usize]))
+        .collect();
+    cells.extend([(cell(5, 5), 3, 1), (cell(5, 6), 3, 1)]);
+    let (game, state) = common::position(
+        &[cell(5, 4), cell(5, 1), cell(2, 4), cell(5, 6)],
+        &cells,
+        &[(cell(3, 4), 1500), (cell(5, 5), 2000), (cell(6, 6), 4000)],
+    );
+    assert!(state.score[3] < state.score[2] && state.score[2] < state.score[1]);
+    let mut all = [NO_PARAMS; MAX_PLAYERS];
+    all[1..4].copy_from_slice(&[GROWER; 3]);
+    let legal = rules::ai_legal_moves(&state, game.m);
+    let targets = ai::greedy_targets(&game, &state, &all, &legal);
+    let view = AiView {
+        params: &all,
+        legal: &legal,
+        targets: &targets,
+    };
+    assert_eq!(coords(targets[3]), (6, 6));
+    let hunting = |prey| coords(hunt_sees(&game, &state, prey, &view));
+    assert_eq!(hunting(Prey::All), (5, 5), "the most valuable level-1 cell");
+    assert_eq!(hunting(Prey::Top(2)), (3, 4), "the two leaders' best");
+    assert_eq!(Prey::parse("top2"), Some(Prey::Top(2)));
+    assert_eq!(Prey::Top(3).to_string(), "top3");
+    assert_eq!(Prey::parse("top1"), None);
+    assert_eq!(Prey::parse("top8"), None);
+}

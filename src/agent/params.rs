@@ -188,7 +188,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.alternatives",
-        "other continuations raced beside the base: none, or up to two duel tier orders as digits (0123645,0123465; src/policy/duel.rs), each alone or after hunt-leader: or hunt-all: (the duel plan against the leading AI or all AIs at M >= 3; src/policy/hunt.rs)",
+        "other continuations raced beside the base: none, or up to two duel tier orders as digits (0123645,0123465; src/policy/duel.rs), each alone or after hunt-leader:, hunt-topN: (N from 2 to 7) or hunt-all: (the duel plan against the leading AI, the N leading AIs or all AIs at M >= 3; src/policy/hunt.rs)",
     ),
     (
         "{duel,many}.alternatives_from",
@@ -315,7 +315,7 @@ fn alternatives(value: &str) -> Result<[Option<Alternative>; MAX_ALTERNATIVES], 
     }
     let expected = || {
         format!(
-            "none, or up to {MAX_ALTERNATIVES} tier orders (digits 0..{}, each once), each alone or after hunt-leader: or hunt-all:, separated by commas",
+            "none, or up to {MAX_ALTERNATIVES} tier orders (digits 0..{}, each once), each alone or after hunt-leader:, hunt-topN: or hunt-all:, separated by commas",
             crate::duel::TIERS
         )
     };

@@ -21,23 +21,24 @@ use crate::state::{Game, State};
 pub enum Prey {
     /// The AI of highest score now (it changes as the rollout goes on).
     Leader,
+    /// The AIs of the `n` highest scores now (ties to the lower index).
+    Top(u8),
     /// Every AI: their land is one land to the plan.
     All,
 }
 
 impl Prey {
+    /// `leader`, `all`, or `topN` (N from 2 to 7).
     pub fn parse(text: &str) -> Option<Prey> {
         match text {
             "leader" => Some(Prey::Leader),
             "all" => Some(Prey::All),
-            _ => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Prey::Leader => "leader",
-            Prey::All => "all",
+            _ => {
+                let n: u8 = text.strip_prefix("top")?.parse().ok()?;
+                (2..crate::board::MAX_PLAYERS as u8)
+                    .contains(&n)
+                    .then_some(Prey::Top(n))
+            }
         }
     }
 
@@ -45,9 +46,33 @@ impl Prey {
     fn players(self, game: &Game, state: &State) -> u32 {
         match self {
             Prey::Leader => 1 << crate::greedy::leader(game, state),
+            Prey::Top(n) => leaders(game, state, n as usize),
             Prey::All => ((1u32 << game.m) - 1) & !1,
         }
     }
+}
+
+impl std::fmt::Display for Prey {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Prey::Leader => write!(f, "leader"),
+            Prey::Top(n) => write!(f, "top{n}"),
+            Prey::All => write!(f, "all"),
+        }
+    }
+}
+
+/// The `n` AIs of highest score as a mask (all of them if fewer), ties to
+/// the lower index, as [`crate::greedy::leader`] breaks them.
+fn leaders(game: &Game, state: &State, n: usize) -> u32 {
+    let mut mask = 0u32;
+    for _ in 0..n.min(game.m - 1) {
+        let next = (1..game.m)
+            .filter(|&p| mask & (1 << p) == 0)
+            .max_by_key(|&p| (state.score[p], std::cmp::Reverse(p)));
+        mask |= next.map_or(0, |p| 1 << p);
+    }
+    mask
 }
 
 /// The duel plan's tiers, in `order`, against the AIs of `prey`; `inner`

@@ -118,7 +118,8 @@ pub enum Alternative {
 }
 
 impl Alternative {
-    /// `ORDER` (the duel plan) or `hunt-PREY:ORDER`, PREY `leader` or `all`.
+    /// `ORDER` (the duel plan) or `hunt-PREY:ORDER`, PREY `leader`, `all`
+    /// or `topN`.
     pub fn parse(text: &str) -> Option<Alternative> {
         match text.split_once(':') {
             None => TierOrder::parse(text).map(Alternative::Duel),
@@ -149,7 +150,7 @@ impl std::fmt::Display for Alternative {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         match self {
             Alternative::Duel(order) => write!(f, "{order}"),
-            Alternative::Hunt(order, prey) => write!(f, "hunt-{}:{order}", prey.name()),
+            Alternative::Hunt(order, prey) => write!(f, "hunt-{prey}:{order}"),
         }
     }
 }
