@@ -625,3 +625,23 @@ fn the_continuation_plays_the_rollouts_and_the_base_still_ranks() {
     };
     assert_ne!(tallies(&ours), tallies(&hand));
 }
+
+#[test]
+fn a_committed_plan_is_the_move_to_beat_on_the_next_turn() {
+    let mut config = Params::default().planner(3);
+    config.alternatives_from = 0.0;
+    config.commit = true;
+    let (mut last, mut kept) = (0, 0);
+    along_a_game("0007", config, 200, 30, |_, state, decision| {
+        let first = &decision.candidates[0];
+        assert_eq!(first.policy, last, "turn {}", state.turn + 1);
+        kept += (last == 1) as usize;
+        // The arm that played: the best challenger past the threshold, or the first.
+        last = (decision.candidates[1..].iter())
+            .filter(|c| !c.cut && c.z() > decision.threshold)
+            .max_by(|a, b| a.mean().total_cmp(&b.mean()))
+            .unwrap_or(first)
+            .policy;
+    });
+    assert!(kept > 0, "no turn began from the hunt's move");
+}

@@ -199,6 +199,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "candidates each alternative races after its own first move, the base's first (0: all)",
     ),
     (
+        "{duel,many}.commit",
+        "after a turn that played an alternative's arm, its own move under it is the move to beat (true|false)",
+    ),
+    (
         "{duel,many}.per_candidate",
         "rollouts a turn must afford per candidate raced, never fewer than 10 (0: always {duel,many}.candidates)",
     ),
@@ -376,6 +380,7 @@ impl Config {
             "alternatives" => self.alternatives = alternatives(value)?,
             "per_candidate" => self.rollouts_per_candidate = non_negative(value)?,
             "alternatives_from" => self.alternatives_from = non_negative(value)?,
+            "commit" => self.commit = value.parse().map_err(|_| "true or false")?,
             "alternative_firsts" => {
                 self.alternative_firsts = whole(value).ok_or("a whole number ≥ 0")? as usize
             }

@@ -82,6 +82,11 @@ pub struct Config {
     /// smaller field costs fewer arms, so the alternatives can race on a
     /// turn with less work.
     pub alternative_firsts: usize,
+    /// After a turn that played an alternative's arm, that alternative's
+    /// own move under it is the move to beat on the next turn, not the
+    /// base's: a plan once chosen is kept until another arm beats it, as
+    /// its rollouts assumed.
+    pub commit: bool,
     /// Every legal attack on an AI's cell (a capture or a knock) joins the
     /// candidates, beyond the base's ranking.
     pub attack_candidates: bool,
@@ -195,6 +200,7 @@ impl Default for Config {
             rollouts_per_candidate: 0.0,
             alternatives_from: 0.0,
             alternative_firsts: 0,
+            commit: false,
             attack_candidates: false,
             open_candidates: false,
             continuation: Continuation::Base,
@@ -283,6 +289,9 @@ pub struct Planner {
     /// Rollouts a second on the last turns played by the clock, for the
     /// work-aware bound on the candidates.
     rate: Option<f64>,
+    /// The continuation whose arm the last turn played ([`Config::commit`];
+    /// 0, the base's).
+    committed: usize,
 }
 
 impl Planner {
@@ -302,6 +311,7 @@ impl Planner {
             },
             rng: Pcg64Mcg::seed_from_u64(seed),
             rate: None,
+            committed: 0,
         }
     }
 
@@ -321,6 +331,7 @@ impl Planner {
         let limit = self.affordable_candidates(affordable);
         let alternatives = self.alternatives_join(affordable);
         let mut candidates = self.rank_candidates_within(game, state, belief, limit, alternatives);
+        self.put_committed_first(&mut candidates);
         let base = candidates[0];
         let mut alive = candidates.len();
         let mut done = 0u64;
@@ -336,7 +347,7 @@ impl Planner {
                     game,
                     state,
                     belief,
-                    self.policy(0),
+                    self.policy(base.policy),
                     base.cell,
                     seed,
                     &self.config,
@@ -384,11 +395,15 @@ impl Planner {
             }
         }
         let threshold = self.config.switch_z;
-        let cell = candidates[1..alive]
+        let winner = candidates[1..alive]
             .iter()
             .filter(|c| c.z() > threshold)
             .max_by(|a, b| a.mean().total_cmp(&b.mean()))
-            .map_or(base.cell, |c| c.cell);
+            .unwrap_or(&base);
+        let cell = winner.cell;
+        if self.config.commit {
+            self.committed = winner.policy;
+        }
         if matches!(allowance, Allowance::Until(_)) {
             self.measure_rate(done, started.elapsed().as_secs_f64());
         }
@@ -401,6 +416,19 @@ impl Planner {
             rollouts: done,
             simulated_turns: turns(done),
             threshold,
+        }
+    }
+
+    /// Under [`Config::commit`], moves the arm of the committed
+    /// continuation's own move (the first of its arms) to the front, as the
+    /// move to beat; where it does not race this turn, the base's stays.
+    fn put_committed_first(&self, candidates: &mut [Candidate]) {
+        let k = self.committed;
+        if k == 0 {
+            return;
+        }
+        if let Some(i) = candidates.iter().position(|c| c.policy == k) {
+            candidates.swap(0, i);
         }
     }
 
