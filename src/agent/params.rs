@@ -180,7 +180,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.leaf",
-        "a rollout cut before the end: objective (as it stands) or extrapolated",
+        "a rollout cut before the end: objective (as it stands), extrapolated, or room (extrapolated, capped by each player's room to grow)",
     ),
     (
         "{duel,many}.settle_z",
@@ -406,7 +406,8 @@ impl Config {
                 self.leaf = match value {
                     "objective" => Leaf::Objective,
                     "extrapolated" => Leaf::Extrapolated,
-                    _ => return Err("objective or extrapolated".into()),
+                    "room" => Leaf::Room,
+                    _ => return Err("objective, extrapolated or room".into()),
                 }
             }
             _ => return Err(format!("{} after the class", config_fields().join(", "))),

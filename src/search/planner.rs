@@ -689,6 +689,12 @@ pub enum Leaf {
     /// The objective of the scores extrapolated to the game's end, each
     /// player going on gaining at the rate it gained during the rollout.
     Extrapolated,
+    /// As [`Leaf::Extrapolated`], each player's gain to the end capped by
+    /// its room: the levels its cells still lack and the unowned land
+    /// connected to its own at the cap. A player hemmed in stops growing
+    /// once its cells are full, which a rate read off twenty turns cannot
+    /// see.
+    Room,
 }
 
 impl Leaf {
@@ -701,11 +707,33 @@ impl Leaf {
         let played = (leaf.turn - root.turn).max(1) as f64;
         let at_end = |p: usize| {
             let rate = (leaf.score[p] as f64 - root.score[p] as f64) / played;
-            (leaf.score[p] as f64 + rate * left as f64).max(1.0)
+            let gain = rate * left as f64;
+            let gain = match self {
+                Leaf::Room => gain.min(room(game, leaf, p)),
+                _ => gain,
+            };
+            (leaf.score[p] as f64 + gain).max(1.0)
         };
         let best_ai = (1..game.m).map(at_end).fold(1.0, f64::max);
         (1.0 + at_end(0) / best_ai).log2()
     }
+}
+
+/// What player `p` could still add to its score without taking anyone's
+/// cell: each of its cells raised to the cap, and the unowned land
+/// connected to its own occupied and raised to the cap.
+fn room(game: &Game, state: &State, p: usize) -> f64 {
+    let mine = state.owned[p];
+    let unowned = !state.taken() & crate::board::ALL;
+    let land = crate::board::flood(mine, mine | unowned) & unowned;
+    let u = game.u as u32;
+    let raises: u32 = crate::board::cells(mine)
+        .map(|c| game.value[c as usize] * (u - state.level[c as usize] as u32))
+        .sum();
+    let fields: u32 = crate::board::cells(land)
+        .map(|c| game.value[c as usize] * u)
+        .sum();
+    (raises + fields) as f64
 }
 
 /// One rollout: `first` for player 0 now, then the base policy for
