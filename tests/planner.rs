@@ -355,26 +355,6 @@ fn the_hunt_races_each_first_move_again_with_two_ais_or_more() {
 }
 
 #[test]
-fn an_alternative_races_only_its_share_of_the_first_moves() {
-    let mut config = Params::default().planner(3);
-    config.alternatives_from = 0.0;
-    config.alternative_firsts = 3;
-    let mut cut_short = 0;
-    along_a_game("0007", config, 200, 20, |_, state, decision| {
-        let (ours, theirs) = arms(decision);
-        // Its own move, then three of the base's (the race reorders them),
-        // the base's own move among them.
-        let cells = |arms: &[&Candidate]| arms.iter().map(|c| c.cell).collect::<Vec<Cell>>();
-        let (base, again) = (cells(&ours), cells(&theirs[1..]));
-        assert!(again.len() <= 3, "turn {}: {again:?}", state.turn + 1);
-        assert!(again.iter().all(|c| base.contains(c)));
-        assert!(theirs.iter().any(|c| c.cell == ours[0].cell));
-        cut_short += (ours.len() > 3) as usize;
-    });
-    assert!(cut_short > 0, "no turn had more than three candidates");
-}
-
-#[test]
 fn the_race_ends_on_as_many_challengers_as_it_keeps_to_the_finish() {
     // With work to spare, the cuts leave `finalists` challengers and they
     // share the rest of the turn's rollouts: they alone are within one
@@ -624,24 +604,4 @@ fn the_continuation_plays_the_rollouts_and_the_base_still_ranks() {
         t
     };
     assert_ne!(tallies(&ours), tallies(&hand));
-}
-
-#[test]
-fn a_committed_plan_is_the_move_to_beat_on_the_next_turn() {
-    let mut config = Params::default().planner(3);
-    config.alternatives_from = 0.0;
-    config.commit = true;
-    let (mut last, mut kept) = (0, 0);
-    along_a_game("0007", config, 200, 30, |_, state, decision| {
-        let first = &decision.candidates[0];
-        assert_eq!(first.policy, last, "turn {}", state.turn + 1);
-        kept += (last == 1) as usize;
-        // The arm that played: the best challenger past the threshold, or the first.
-        last = (decision.candidates[1..].iter())
-            .filter(|c| !c.cut && c.z() > decision.threshold)
-            .max_by(|a, b| a.mean().total_cmp(&b.mean()))
-            .unwrap_or(first)
-            .policy;
-    });
-    assert!(kept > 0, "no turn began from the hunt's move");
 }

@@ -180,7 +180,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.leaf",
-        "a rollout cut before the end: objective (as it stands), extrapolated, or room (extrapolated, capped by each player's room to grow)",
+        "a rollout cut before the end: objective (as it stands) or extrapolated",
     ),
     (
         "{duel,many}.settle_z",
@@ -193,14 +193,6 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "{duel,many}.alternatives_from",
         "rollouts a turn must afford for the alternatives to race (0: always)",
-    ),
-    (
-        "{duel,many}.alternative_firsts",
-        "candidates each alternative races after its own first move, the base's first (0: all)",
-    ),
-    (
-        "{duel,many}.commit",
-        "after a turn that played an alternative's arm, its own move under it is the move to beat (true|false)",
     ),
     (
         "{duel,many}.per_candidate",
@@ -380,10 +372,6 @@ impl Config {
             "alternatives" => self.alternatives = alternatives(value)?,
             "per_candidate" => self.rollouts_per_candidate = non_negative(value)?,
             "alternatives_from" => self.alternatives_from = non_negative(value)?,
-            "commit" => self.commit = value.parse().map_err(|_| "true or false")?,
-            "alternative_firsts" => {
-                self.alternative_firsts = whole(value).ok_or("a whole number ≥ 0")? as usize
-            }
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
             "open" => self.open_candidates = value.parse().map_err(|_| "true or false")?,
             "continuation" => {
@@ -406,8 +394,7 @@ impl Config {
                 self.leaf = match value {
                     "objective" => Leaf::Objective,
                     "extrapolated" => Leaf::Extrapolated,
-                    "room" => Leaf::Room,
-                    _ => return Err("objective, extrapolated or room".into()),
+                    _ => return Err("objective or extrapolated".into()),
                 }
             }
             _ => return Err(format!("{} after the class", config_fields().join(", "))),
@@ -437,17 +424,13 @@ mod tests {
         assert_eq!(params.planner(2).horizon, 30);
         assert_eq!(params.particles, 200);
         let hunt = Params::default()
-            .with_overrides([
-                "many.continuation=hunt-leader:0235",
-                "many.alternative_firsts=4",
-            ])
+            .with_overrides(["many.continuation=hunt-leader:0235"])
             .unwrap();
         assert_eq!(
             hunt.planner(3).continuation,
             Continuation::Alternative(Alternative::parse("hunt-leader:0235").unwrap())
         );
-        assert_eq!(hunt.planner(3).alternative_firsts, 4);
-        let bad = ["many.continuation=hunt", "many.alternative_firsts=-1"];
+        let bad = ["many.continuation=hunt", "many.continuation=hunt-all"];
         for setting in bad {
             assert!(
                 Params::default().with_overrides([setting]).is_err(),

@@ -77,16 +77,6 @@ pub struct Config {
     /// turn's work between twice the arms, which pays only when there is
     /// work to spare.
     pub alternatives_from: f64,
-    /// How many of the candidates (the base's first, in the generator's
-    /// order) each alternative races after its own first move (0: all). A
-    /// smaller field costs fewer arms, so the alternatives can race on a
-    /// turn with less work.
-    pub alternative_firsts: usize,
-    /// After a turn that played an alternative's arm, that alternative's
-    /// own move under it is the move to beat on the next turn, not the
-    /// base's: a plan once chosen is kept until another arm beats it, as
-    /// its rollouts assumed.
-    pub commit: bool,
     /// Every legal attack on an AI's cell (a capture or a knock) joins the
     /// candidates, beyond the base's ranking.
     pub attack_candidates: bool,
@@ -199,8 +189,6 @@ impl Default for Config {
             alternatives: [None; MAX_ALTERNATIVES],
             rollouts_per_candidate: 0.0,
             alternatives_from: 0.0,
-            alternative_firsts: 0,
-            commit: false,
             attack_candidates: false,
             open_candidates: false,
             continuation: Continuation::Base,
@@ -289,9 +277,6 @@ pub struct Planner {
     /// Rollouts a second on the last turns played by the clock, for the
     /// work-aware bound on the candidates.
     rate: Option<f64>,
-    /// The continuation whose arm the last turn played ([`Config::commit`];
-    /// 0, the base's).
-    committed: usize,
 }
 
 impl Planner {
@@ -311,7 +296,6 @@ impl Planner {
             },
             rng: Pcg64Mcg::seed_from_u64(seed),
             rate: None,
-            committed: 0,
         }
     }
 
@@ -331,7 +315,6 @@ impl Planner {
         let limit = self.affordable_candidates(affordable);
         let alternatives = self.alternatives_join(affordable);
         let mut candidates = self.rank_candidates_within(game, state, belief, limit, alternatives);
-        self.put_committed_first(&mut candidates);
         let base = candidates[0];
         let mut alive = candidates.len();
         let mut done = 0u64;
@@ -347,7 +330,7 @@ impl Planner {
                     game,
                     state,
                     belief,
-                    self.policy(base.policy),
+                    self.policy(0),
                     base.cell,
                     seed,
                     &self.config,
@@ -395,15 +378,11 @@ impl Planner {
             }
         }
         let threshold = self.config.switch_z;
-        let winner = candidates[1..alive]
+        let cell = candidates[1..alive]
             .iter()
             .filter(|c| c.z() > threshold)
             .max_by(|a, b| a.mean().total_cmp(&b.mean()))
-            .unwrap_or(&base);
-        let cell = winner.cell;
-        if self.config.commit {
-            self.committed = winner.policy;
-        }
+            .map_or(base.cell, |c| c.cell);
         if matches!(allowance, Allowance::Until(_)) {
             self.measure_rate(done, started.elapsed().as_secs_f64());
         }
@@ -416,19 +395,6 @@ impl Planner {
             rollouts: done,
             simulated_turns: turns(done),
             threshold,
-        }
-    }
-
-    /// Under [`Config::commit`], moves the arm of the committed
-    /// continuation's own move (the first of its arms) to the front, as the
-    /// move to beat; where it does not race this turn, the base's stays.
-    fn put_committed_first(&self, candidates: &mut [Candidate]) {
-        let k = self.committed;
-        if k == 0 {
-            return;
-        }
-        if let Some(i) = candidates.iter().position(|c| c.policy == k) {
-            candidates.swap(0, i);
         }
     }
 
@@ -575,14 +541,9 @@ impl Planner {
         } else {
             &[]
         };
-        let shared = match self.config.alternative_firsts {
-            0 => cells.len(),
-            n => n.min(cells.len()),
-        };
         for (k, alt) in raced.iter().enumerate() {
             let own = alt.choose(game, state, &view);
-            let others = cells[..shared].iter().copied().filter(|&c| c != own);
-            let firsts = std::iter::once(own).chain(others);
+            let firsts = std::iter::once(own).chain(cells.iter().copied().filter(|&c| c != own));
             arms.extend(firsts.map(|c| Candidate::new(c, k + 1)));
         }
         arms
@@ -689,12 +650,6 @@ pub enum Leaf {
     /// The objective of the scores extrapolated to the game's end, each
     /// player going on gaining at the rate it gained during the rollout.
     Extrapolated,
-    /// As [`Leaf::Extrapolated`], each player's gain to the end capped by
-    /// its room: the levels its cells still lack and the unowned land
-    /// connected to its own at the cap. A player hemmed in stops growing
-    /// once its cells are full, which a rate read off twenty turns cannot
-    /// see.
-    Room,
 }
 
 impl Leaf {
@@ -707,33 +662,11 @@ impl Leaf {
         let played = (leaf.turn - root.turn).max(1) as f64;
         let at_end = |p: usize| {
             let rate = (leaf.score[p] as f64 - root.score[p] as f64) / played;
-            let gain = rate * left as f64;
-            let gain = match self {
-                Leaf::Room => gain.min(room(game, leaf, p)),
-                _ => gain,
-            };
-            (leaf.score[p] as f64 + gain).max(1.0)
+            (leaf.score[p] as f64 + rate * left as f64).max(1.0)
         };
         let best_ai = (1..game.m).map(at_end).fold(1.0, f64::max);
         (1.0 + at_end(0) / best_ai).log2()
     }
-}
-
-/// What player `p` could still add to its score without taking anyone's
-/// cell: each of its cells raised to the cap, and the unowned land
-/// connected to its own occupied and raised to the cap.
-fn room(game: &Game, state: &State, p: usize) -> f64 {
-    let mine = state.owned[p];
-    let unowned = !state.taken() & crate::board::ALL;
-    let land = crate::board::flood(mine, mine | unowned) & unowned;
-    let u = game.u as u32;
-    let raises: u32 = crate::board::cells(mine)
-        .map(|c| game.value[c as usize] * (u - state.level[c as usize] as u32))
-        .sum();
-    let fields: u32 = crate::board::cells(land)
-        .map(|c| game.value[c as usize] * u)
-        .sum();
-    (raises + fields) as f64
 }
 
 /// One rollout: `first` for player 0 now, then the base policy for
