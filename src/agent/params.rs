@@ -115,7 +115,10 @@ impl Default for Params {
             // hand-tuned base there instead: +0.8k, noise), and lost 2.4k
             // on 1 036 M >= 3 cases at 10 000 (M = 6–8 −2k … −8k): it
             // halves each arm's work, so it races only on a turn that
-            // affords 1 200 rollouts.
+            // affords 1 200 rollouts. Session 27, at M = 3's work on 500
+            // cases: the leader alone as prey −6.9k, knocks second −4.5k,
+            // only the attack and land tiers −3.1k, switch_z 1.5 −1.1k;
+            // at M = 4 the two leaders as prey −0.6k (even).
             many: Config {
                 horizon: 20,
                 alternatives: [
