@@ -46,15 +46,16 @@ fn three_players() -> (Game, State) {
     )
 }
 
-/// What `look` makes of the position with the AIs playing by `params`.
+/// What `look` makes of the position with the players playing by `params`
+/// (player 0's first, unused).
 fn seeing<R>(
     game: &Game,
     state: &State,
-    params: [AiParams; 3],
+    params: &[AiParams],
     look: impl FnOnce(&AiView) -> R,
 ) -> R {
     let mut all = [NO_PARAMS; MAX_PLAYERS];
-    all[..3].copy_from_slice(&params);
+    all[..params.len()].copy_from_slice(params);
     let legal = rules::ai_legal_moves(state, game.m);
     let targets = ai::greedy_targets(game, state, &all, &legal);
     look(&AiView {
@@ -65,7 +66,7 @@ fn seeing<R>(
 }
 
 /// The hunt's move with the AIs playing by `params`.
-fn hunt_move(game: &Game, state: &State, prey: Prey, params: [AiParams; 3]) -> Cell {
+fn hunt_move(game: &Game, state: &State, prey: Prey, params: &[AiParams]) -> Cell {
     seeing(game, state, params, |view| {
         hunt_sees(game, state, prey, view)
     })
@@ -96,10 +97,10 @@ fn it_takes_the_hunted_ais_level_one_cell() {
     assert_eq!(ahc061::greedy::leader(&game, &state), 1);
     let growers = [NO_PARAMS, GROWER, GROWER];
     // The leader's level-1 cell next to us, though AI 2's is worth more.
-    let leader = hunt_move(&game, &state, Prey::Leader, growers);
+    let leader = hunt_move(&game, &state, Prey::Leader, &growers);
     assert_eq!(coords(leader), (5, 3));
     // Every AI hunted: the more valuable level-1 cell, AI 2's.
-    let all = hunt_move(&game, &state, Prey::All, growers);
+    let all = hunt_move(&game, &state, Prey::All, &growers);
     assert_eq!(coords(all), (3, 4));
 }
 
@@ -112,11 +113,11 @@ fn it_stands_on_the_cell_the_hunted_ai_is_about_to_attack() {
     assert_eq!(coords(target), (6, 4), "the leader attacks our (6, 4)");
     // Our piece steps there: the owner's piece stays, the attack is void.
     assert_eq!(
-        coords(hunt_move(&game, &state, Prey::Leader, params)),
+        coords(hunt_move(&game, &state, Prey::Leader, &params)),
         (6, 4)
     );
     // Hunting AI 2 alone would not; hunting every AI does.
-    assert_eq!(coords(hunt_move(&game, &state, Prey::All, params)), (6, 4));
+    assert_eq!(coords(hunt_move(&game, &state, Prey::All, &params)), (6, 4));
 }
 
 #[test]
@@ -124,13 +125,13 @@ fn the_last_turns_and_the_duel_are_the_inner_bases() {
     let (game, mut state) = three_players();
     state.turn = game.turns - ahc061::duel::ENDGAME;
     let growers = [NO_PARAMS, GROWER, GROWER];
-    let inner = seeing(&game, &state, growers, |view| {
+    let inner = seeing(&game, &state, &growers, |view| {
         HandTuned.choose(&game, &state, view)
     });
     // Not the leader hunt's move earlier in the game: the check can fail.
     assert_ne!(coords(inner), (5, 3));
     for prey in [Prey::Leader, Prey::All] {
-        assert_eq!(hunt_move(&game, &state, prey, growers), inner);
+        assert_eq!(hunt_move(&game, &state, prey, &growers), inner);
     }
 }
 
@@ -151,17 +152,10 @@ fn the_top_two_leave_the_last_ai_alone() {
         &[(cell(3, 4), 1500), (cell(5, 5), 2000), (cell(6, 6), 4000)],
     );
     assert!(state.score[3] < state.score[2] && state.score[2] < state.score[1]);
-    let mut all = [NO_PARAMS; MAX_PLAYERS];
-    all[1..4].copy_from_slice(&[GROWER; 3]);
-    let legal = rules::ai_legal_moves(&state, game.m);
-    let targets = ai::greedy_targets(&game, &state, &all, &legal);
-    let view = AiView {
-        params: &all,
-        legal: &legal,
-        targets: &targets,
-    };
-    assert_eq!(coords(targets[3]), (6, 6));
-    let hunting = |prey| coords(hunt_sees(&game, &state, prey, &view));
+    let growers = [NO_PARAMS, GROWER, GROWER, GROWER];
+    let target = seeing(&game, &state, &growers, |view| view.targets[3]);
+    assert_eq!(coords(target), (6, 6));
+    let hunting = |prey| coords(hunt_move(&game, &state, prey, &growers));
     assert_eq!(hunting(Prey::All), (5, 5), "the most valuable level-1 cell");
     assert_eq!(hunting(Prey::Top(2)), (3, 4), "the two leaders' best");
     assert_eq!(Prey::parse("top2"), Some(Prey::Top(2)));
