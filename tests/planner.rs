@@ -322,22 +322,6 @@ fn the_alternatives_race_only_on_a_turn_with_work_to_spare() {
 }
 
 #[test]
-fn the_alternatives_race_only_before_their_last_turn() {
-    let order = TierOrder::parse("0235461").unwrap();
-    let mut config = Params::default().planner(2);
-    config.alternatives = [Some(Alternative::Duel(order)), None];
-    config.alternatives_from = 0.0;
-    config.alternatives_until = 4;
-    let mut raced = Vec::new();
-    along_a_duel("0020", config, 60, 8, |_, state, decision| {
-        let with_them = decision.candidates.iter().any(|c| c.policy == 1);
-        raced.push((state.turn, with_them));
-    });
-    let expected: Vec<(usize, bool)> = (0..8).map(|t| (t, t < 4)).collect();
-    assert_eq!(raced, expected, "(turns played, alternatives raced)");
-}
-
-#[test]
 fn the_hunt_races_each_first_move_again_with_two_ais_or_more() {
     // Case 0007: M = 3. The default's hunt of every AI, on any turn's work.
     let mut config = Params::default().planner(3);

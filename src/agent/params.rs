@@ -198,10 +198,6 @@ pub const KEYS: &[(&str, &str)] = &[
         "rollouts a turn must afford for the alternatives to race (0: always)",
     ),
     (
-        "{duel,many}.alternatives_until",
-        "the alternatives race only on turns before this one, counted from 0 (0: every turn)",
-    ),
-    (
         "{duel,many}.per_candidate",
         "rollouts a turn must afford per candidate raced, never fewer than 10 (0: always {duel,many}.candidates)",
     ),
@@ -379,9 +375,6 @@ impl Config {
             "alternatives" => self.alternatives = alternatives(value)?,
             "per_candidate" => self.rollouts_per_candidate = non_negative(value)?,
             "alternatives_from" => self.alternatives_from = non_negative(value)?,
-            "alternatives_until" => {
-                self.alternatives_until = whole(value).ok_or("a whole number ≥ 0")? as usize
-            }
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
             "open" => self.open_candidates = value.parse().map_err(|_| "true or false")?,
             "continuation" => {
@@ -488,17 +481,6 @@ mod tests {
             .with_overrides(["duel.alternatives_from=0"])
             .unwrap();
         assert_eq!(always.planner(2).alternatives_from, 0.0);
-        let early = Params::default()
-            .with_overrides(["many.alternatives_until=70"])
-            .unwrap();
-        assert_eq!(early.planner(3).alternatives_until, 70);
-        assert_eq!(early.planner(2).alternatives_until, 0);
-        let wrong = ["many.alternatives_until=-1", "many.alternatives_until=7.5"];
-        assert!(
-            wrong
-                .iter()
-                .all(|w| Params::default().with_overrides([*w]).is_err())
-        );
     }
 
     #[test]

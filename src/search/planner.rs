@@ -77,10 +77,6 @@ pub struct Config {
     /// turn's work between twice the arms, which pays only when there is
     /// work to spare.
     pub alternatives_from: f64,
-    /// The alternative continuations join the race only on turns before
-    /// this one (0: every turn): where they no longer win a race, their
-    /// arms only take work from the base's.
-    pub alternatives_until: usize,
     /// Every legal attack on an AI's cell (a capture or a knock) joins the
     /// candidates, beyond the base's ranking.
     pub attack_candidates: bool,
@@ -193,7 +189,6 @@ impl Default for Config {
             alternatives: [None; MAX_ALTERNATIVES],
             rollouts_per_candidate: 0.0,
             alternatives_from: 0.0,
-            alternatives_until: 0,
             attack_candidates: false,
             open_candidates: false,
             continuation: Continuation::Base,
@@ -318,7 +313,7 @@ impl Planner {
         let length = (state.turn + 1 + self.config.horizon).min(game.turns) - state.turn;
         let affordable = self.affordable_rollouts(allowance, length);
         let limit = self.affordable_candidates(affordable);
-        let alternatives = self.alternatives_join(affordable, state.turn);
+        let alternatives = self.alternatives_join(affordable);
         let mut candidates = self.rank_candidates_within(game, state, belief, limit, alternatives);
         let base = candidates[0];
         let mut alive = candidates.len();
@@ -413,16 +408,12 @@ impl Planner {
         }
     }
 
-    /// Whether the alternative continuations join the race on a turn that
-    /// affords `affordable` rollouts after `turn` turns played
-    /// ([`Config::alternatives_from`], [`Config::alternatives_until`]).
-    fn alternatives_join(&self, affordable: Option<f64>, turn: usize) -> bool {
-        let (from, until) = (
-            self.config.alternatives_from,
-            self.config.alternatives_until,
-        );
-        let early = until == 0 || turn < until;
-        early && (from <= 0.0 || affordable.is_none_or(|rollouts| rollouts >= from))
+    /// Whether a turn that affords `affordable` rollouts is enough for the
+    /// alternative continuations to join the race
+    /// ([`Config::alternatives_from`]).
+    fn alternatives_join(&self, affordable: Option<f64>) -> bool {
+        let from = self.config.alternatives_from;
+        from <= 0.0 || affordable.is_none_or(|rollouts| rollouts >= from)
     }
 
     /// The rollouts this turn affords: from the allowance or, on the clock,
