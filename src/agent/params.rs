@@ -118,7 +118,13 @@ impl Default for Params {
             // affords 1 200 rollouts. Session 27, at M = 3's work on 500
             // cases: the leader alone as prey −6.9k, knocks second −4.5k,
             // only the attack and land tiers −3.1k, switch_z 1.5 −1.1k;
-            // at M = 4 the two leaders as prey −0.6k (even).
+            // at M = 4 the two leaders as prey −0.6k (even). Session 28,
+            // the same sets: the hunt of the first move's victim alone
+            // −12.6k, the hunt's move as the move to beat −7.5k, 24
+            // candidates −3.1k; a second hunt beside it, horizon 30, the
+            // hunt only before turn 70 (M = 4: 60, −2.4k), the AIs'
+            // destinations as candidates, no raise in the first 30 turns:
+            // within ±1.3k.
             many: Config {
                 horizon: 20,
                 alternatives: [
