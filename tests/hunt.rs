@@ -65,30 +65,27 @@ fn seeing<R>(
     })
 }
 
-/// The hunt's move with the AIs playing by `params`.
+/// The hunt's move with the AIs playing by `params`, checked to be legal
+/// and its ranking's move.
 fn hunt_move(game: &Game, state: &State, prey: Prey, params: &[AiParams]) -> Cell {
     seeing(game, state, params, |view| {
-        hunt_sees(game, state, prey, view)
+        let hunt = Hunt {
+            inner: Box::new(HandTuned),
+            order: TierOrder::parse("0235461").unwrap(),
+            prey,
+        };
+        let cell = hunt.choose(game, state, view);
+        assert!(
+            ahc061::board::has(rules::legal_moves(state, game.m, 0), cell),
+            "the hunt's move is legal"
+        );
+        assert_eq!(
+            hunt.rank(game, state, view).base,
+            cell,
+            "its ranking's move"
+        );
+        cell
     })
-}
-
-fn hunt_sees(game: &Game, state: &State, prey: Prey, view: &AiView) -> Cell {
-    let hunt = Hunt {
-        inner: Box::new(HandTuned),
-        order: TierOrder::parse("0235461").unwrap(),
-        prey,
-    };
-    let cell = hunt.choose(game, state, view);
-    assert!(
-        ahc061::board::has(rules::legal_moves(state, game.m, 0), cell),
-        "the hunt's move is legal"
-    );
-    assert_eq!(
-        hunt.rank(game, state, view).base,
-        cell,
-        "its ranking's move"
-    );
-    cell
 }
 
 #[test]
