@@ -124,7 +124,10 @@ impl Default for Params {
             // candidates −3.1k; a second hunt beside it, horizon 30, the
             // hunt only before turn 70 (M = 4: 60, −2.4k), the AIs'
             // destinations as candidates, no raise in the first 30 turns:
-            // within ±1.3k.
+            // within ±1.3k. Session 29, at M = 4 (30 000): the hunt's arms
+            // held to z > 2 −1.6k, the AIs' rates carried at 0.3 in the
+            // leaf −1.3k (even); on 1 036 cases at 10 000, forbidding the
+            // switches from land to a raise −2.2k.
             many: Config {
                 horizon: 20,
                 alternatives: [
