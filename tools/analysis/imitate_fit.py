@@ -23,12 +23,14 @@ Usage: imitate_fit.py VALUES.jsonl [WEIGHTS.rs]
 Needs numpy and lightgbm.
 """
 import json
-import re
 import sys
 from collections import deque
 
 import lightgbm as lgb
 import numpy as np
+
+# The same folder: the weights' reader of the race's replay.
+from race_sim import GROUPS, PER_GROUP, weights as class_weights
 
 N = 10
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -93,13 +95,6 @@ def position_rows(v):
     return rows
 
 
-def class0_weights(path):
-    text = open(path).read().split("pub const TRAINED")[1].split("    ],")[0]
-    lines = [l for l in text.splitlines() if not l.strip().startswith("//")]
-    nums = re.findall(r"-?\d+\.\d+", "\n".join(lines))
-    return np.array([float(t) for t in nums]).reshape(7, 8)
-
-
 def top_moves(score, qid):
     """Index of each position's best move (the first on ties)."""
     order = np.lexsort((np.arange(len(score)), -score, qid))
@@ -140,7 +135,7 @@ def main():
     X, y, qid = np.array(X, dtype=np.float32), np.array(y, dtype=int), np.array(qid)
     held_pos = np.array(game) % 4 == 0
     held = held_pos[qid]
-    W = class0_weights(weights)
+    W = np.array(class_weights(weights, 0)).reshape(GROUPS, PER_GROUP)
     linear = np.einsum("ij,ij->i", W[X[:, 0].astype(int)], X[:, 1:9])
     print(f"{len(game)} positions, {len(y)} moves, {held_pos.sum()} positions held out")
     print(f"linear base: {agreement(linear, y, qid, held_pos):.4f}")
