@@ -605,3 +605,73 @@ fn the_continuation_plays_the_rollouts_and_the_base_still_ranks() {
     };
     assert_ne!(tallies(&ours), tallies(&hand));
 }
+
+/// A policy that stays put (always legal) and counts how often it played.
+struct Counting(std::sync::atomic::AtomicUsize);
+
+impl base::BasePolicy for Counting {
+    fn choose(&self, _: &Game, state: &State, _: &base::AiView) -> Cell {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        state.pos[0]
+    }
+
+    fn rank(&self, game: &Game, state: &State, ais: &base::AiView) -> base::Ranking {
+        base::Ranking {
+            base: self.choose(game, state, ais),
+            worth: Vec::new(),
+        }
+    }
+}
+
+#[test]
+fn a_relay_plays_its_first_move_then_the_lead_for_its_turns_then_the_base() {
+    use ahc061::rollout::{Relay, SampledAis, play_out};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let (g, state) = borders_two_ais();
+    let belief = Belief::new(3, 50, &mut Pcg64Mcg::seed_from_u64(4));
+    let (lead, base) = (Counting(AtomicUsize::new(0)), Counting(AtomicUsize::new(0)));
+    let mut us = Relay {
+        first: Some(state.pos[0]),
+        lead: &lead,
+        lead_turns: 2,
+        base: &base,
+    };
+    let mut ais = SampledAis::new(&g, &belief, 9);
+    // Six simulated turns: the first move, two of the lead's, three of the base's.
+    let end = play_out(&g, &state, state.turn + 6, &mut us, &mut ais);
+    assert_eq!(end.turn, state.turn + 6);
+    assert_eq!(lead.0.load(Ordering::Relaxed), 2);
+    assert_eq!(base.0.load(Ordering::Relaxed), 3);
+}
+
+#[test]
+fn an_alternatives_turns_change_its_arms_only() {
+    // The hunt raced on a constructed three-player position: with the hunt
+    // handing over to the base after two simulated turns, the base's arms
+    // measure the same values on the same seeds and the hunt's other ones.
+    let (g, state) = borders_two_ais();
+    let belief = Belief::new(3, 100, &mut Pcg64Mcg::seed_from_u64(4));
+    let decide = |turns: usize| {
+        let config = Config {
+            alternatives_from: 0.0,
+            alternative_turns: turns,
+            halving: Halving::Rounds,
+            halve_every: 1000,
+            ..Params::default().planner(3)
+        };
+        let mut planner = Planner::new(config, base::standard(), 3);
+        planner.choose(&g, &state, &belief, Allowance::Rollouts(400))
+    };
+    let (whole, relayed) = (decide(0), decide(2));
+    let tallies = |d: &Decision, policy: usize| {
+        let mut t: Vec<(Cell, u64, u64)> = (d.candidates.iter())
+            .filter(|c| c.policy == policy)
+            .map(|c| (c.cell, c.rollouts, c.diff.to_bits()))
+            .collect();
+        t.sort();
+        t
+    };
+    assert!(tallies(&whole, 1).len() > 2, "the hunt did not race");
+    assert_eq!(tallies(&whole, 0), tallies(&relayed, 0));
+    assert_ne!(tallies(&whole, 1), tallies(&relayed, 1));
+}

@@ -19,7 +19,7 @@ use crate::board::{Cell, MAX_PLAYERS};
 use crate::clock::Allowance;
 use crate::duel::TierOrder;
 use crate::hunt::{Hunt, Prey};
-use crate::rollout::{FirstThenBase, SampledAis, play_out};
+use crate::rollout::{Relay, SampledAis, play_out};
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
 
@@ -77,6 +77,10 @@ pub struct Config {
     /// turn's work between twice the arms, which pays only when there is
     /// work to spare.
     pub alternatives_from: f64,
+    /// Simulated turns an alternative continuation plays after its arm's
+    /// first move before the planner's continuation takes over (0: to the
+    /// rollout's end).
+    pub alternative_turns: usize,
     /// Every legal attack on an AI's cell (a capture or a knock) joins the
     /// candidates, beyond the base's ranking.
     pub attack_candidates: bool,
@@ -189,6 +193,7 @@ impl Default for Config {
             alternatives: [None; MAX_ALTERNATIVES],
             rollouts_per_candidate: 0.0,
             alternatives_from: 0.0,
+            alternative_turns: 0,
             attack_candidates: false,
             open_candidates: false,
             continuation: Continuation::Base,
@@ -326,15 +331,7 @@ impl Planner {
             let seeds: Vec<u64> = (0..self.config.batch).map(|_| self.rng.random()).collect();
             let mut base_values = Vec::with_capacity(seeds.len());
             for &seed in &seeds {
-                base_values.push(rollout(
-                    game,
-                    state,
-                    belief,
-                    self.policy(0),
-                    base.cell,
-                    seed,
-                    &self.config,
-                ));
+                base_values.push(self.arm_rollout(game, state, belief, &base, seed));
             }
             done += seeds.len() as u64;
             // Counted now: the challengers' loop may stop on the clock.
@@ -345,15 +342,7 @@ impl Planner {
                     if allowance.used_up(done, turns(done)) || self.capped(turns(done)) {
                         break 'search;
                     }
-                    let value = rollout(
-                        game,
-                        state,
-                        belief,
-                        self.policy(cand.policy),
-                        cand.cell,
-                        seed,
-                        &self.config,
-                    );
+                    let value = self.arm_rollout(game, state, belief, cand, seed);
                     let d = value - base_value;
                     cand.diff += d;
                     cand.diff_sq += d * d;
@@ -485,6 +474,31 @@ impl Planner {
         } else {
             &*self.alternatives[k - 1]
         }
+    }
+
+    /// One rollout of `arm` with `seed`: its first move, then its
+    /// continuation (an alternative's for [`Config::alternative_turns`],
+    /// then the planner's).
+    fn arm_rollout(
+        &self,
+        game: &Game,
+        state: &State,
+        belief: &Belief,
+        arm: &Candidate,
+        seed: u64,
+    ) -> f64 {
+        let lead_turns = match (arm.policy, self.config.alternative_turns) {
+            (0, _) => 0,
+            (_, 0) => usize::MAX,
+            (_, turns) => turns,
+        };
+        let us = Relay {
+            first: Some(arm.cell),
+            lead: self.policy(arm.policy),
+            lead_turns,
+            base: self.policy(0),
+        };
+        relay_rollout(game, state, belief, us, seed, &self.config)
     }
 
     /// Whether more rollouts are unlikely to change the decision: no
@@ -681,10 +695,24 @@ pub fn rollout(
     seed: u64,
     config: &Config,
 ) -> f64 {
-    let mut us = FirstThenBase {
+    let us = Relay {
         first: Some(first),
+        lead: base,
+        lead_turns: 0,
         base,
     };
+    relay_rollout(game, state, belief, us, seed, config)
+}
+
+/// One rollout with player 0 played by `us`.
+fn relay_rollout(
+    game: &Game,
+    state: &State,
+    belief: &Belief,
+    mut us: Relay,
+    seed: u64,
+    config: &Config,
+) -> f64 {
     let mut ais = SampledAis::new(game, belief, seed);
     let end = state.turn + 1 + config.horizon;
     let leaf = play_out(game, state, end, &mut us, &mut ais);

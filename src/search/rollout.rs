@@ -81,6 +81,31 @@ impl Player for FirstThenBase<'_> {
     }
 }
 
+/// A fixed first move, then `lead` for up to `lead_turns` simulated turns,
+/// then `base`: the planner's player 0 in an alternative continuation's
+/// arm, where the alternative opens a campaign and hands over to the base,
+/// as the planner, choosing afresh every turn, will not follow a plan for
+/// a whole rollout.
+pub struct Relay<'a> {
+    pub first: Option<Cell>,
+    pub lead: &'a dyn BasePolicy,
+    pub lead_turns: usize,
+    pub base: &'a dyn BasePolicy,
+}
+
+impl Player for Relay<'_> {
+    fn choose(&mut self, game: &Game, sim: &State, ais: &AiView) -> Cell {
+        if let Some(first) = self.first.take() {
+            return first;
+        }
+        if self.lead_turns == 0 {
+            return self.base.choose(game, sim, ais);
+        }
+        self.lead_turns -= 1;
+        self.lead.choose(game, sim, ais)
+    }
+}
+
 /// Plays from `root` until turn `end` (or the game's end): each turn the AIs
 /// of `ais` and player 0 by `us` choose from the same position, then the
 /// turn resolves by the rules. Returns the position reached.
