@@ -695,13 +695,14 @@ pub fn rollout(
     seed: u64,
     config: &Config,
 ) -> f64 {
-    let us = Relay {
-        first: Some(first),
-        lead: base,
-        lead_turns: 0,
-        base,
-    };
-    relay_rollout(game, state, belief, us, seed, config)
+    relay_rollout(
+        game,
+        state,
+        belief,
+        Relay::first_then(first, base),
+        seed,
+        config,
+    )
 }
 
 /// One rollout with player 0 played by `us`.

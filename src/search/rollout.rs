@@ -67,20 +67,6 @@ impl AiModel for SampledAis {
     }
 }
 
-/// A fixed first move, then a base policy: the planner's player 0.
-pub struct FirstThenBase<'a> {
-    pub first: Option<Cell>,
-    pub base: &'a dyn BasePolicy,
-}
-
-impl Player for FirstThenBase<'_> {
-    fn choose(&mut self, game: &Game, sim: &State, ais: &AiView) -> Cell {
-        self.first
-            .take()
-            .unwrap_or_else(|| self.base.choose(game, sim, ais))
-    }
-}
-
 /// A fixed first move, then `lead` for up to `lead_turns` simulated turns,
 /// then `base`: the planner's player 0 in an alternative continuation's
 /// arm, where the alternative opens a campaign and hands over to the base,
@@ -91,6 +77,19 @@ pub struct Relay<'a> {
     pub lead: &'a dyn BasePolicy,
     pub lead_turns: usize,
     pub base: &'a dyn BasePolicy,
+}
+
+impl<'a> Relay<'a> {
+    /// A fixed first move, then `base` throughout: the planner's player 0
+    /// in a base arm, and the oracle's.
+    pub fn first_then(first: Cell, base: &'a dyn BasePolicy) -> Relay<'a> {
+        Relay {
+            first: Some(first),
+            lead: base,
+            lead_turns: 0,
+            base,
+        }
+    }
 }
 
 impl Player for Relay<'_> {

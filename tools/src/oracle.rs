@@ -21,7 +21,7 @@ use ahc061::board::{Cell, coords};
 use ahc061::clock::{Allowance, Clock};
 use ahc061::mirror::Mirror;
 use ahc061::planner::{self, Planner};
-use ahc061::rollout::{FirstThenBase, play_out};
+use ahc061::rollout::{Relay, play_out};
 use ahc061::state::State;
 use ahc061_sim::judge::{Judge, JudgeAis, ToolInput};
 
@@ -84,10 +84,7 @@ pub fn exact_rollout(
     horizon: usize,
 ) -> f64 {
     let mut ais = JudgeAis::new(input);
-    let mut us = FirstThenBase {
-        first: Some(first),
-        base,
-    };
+    let mut us = Relay::first_then(first, base);
     let end = state.turn + 1 + horizon;
     let leaf = play_out(&input.game, state, end, &mut us, &mut ais);
     planner::objective(&leaf, input.game.m)
