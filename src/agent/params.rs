@@ -20,6 +20,10 @@ pub struct Params {
     pub duel: Config,
     /// The planner with two AIs or more.
     pub many: Config,
+    /// Settings of `many` for one number of players only, applied on top
+    /// of it in order (the `mN.` keys): what real time needs where the
+    /// turn's work differs most, from M = 3 to M = 8.
+    pub by_players: Vec<PlayersSetting>,
     /// How the clock spreads the budget over the turns.
     pub clock: Schedule,
     /// Particles per AI in the belief.
@@ -150,10 +154,19 @@ impl Default for Params {
                 halving: Halving::Work,
                 ..Config::default()
             },
+            by_players: Vec::new(),
             clock: Schedule::default(),
             particles: 1000,
         }
     }
+}
+
+/// One `many.` field set for games of `m` players only (`mN.FIELD=VALUE`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayersSetting {
+    pub m: usize,
+    pub field: String,
+    pub value: String,
 }
 
 /// The keys [`Params::set`] knows, with what they set (for `--help`).
@@ -245,13 +258,26 @@ pub const KEYS: &[(&str, &str)] = &[
         "share of a turn among the first clock.early_turns, against 1 after",
     ),
     ("clock.early_turns", "how many turns count as early"),
+    (
+        "m{3..8}.FIELD",
+        "a many. field for games of that many players only, over many.'s (e.g. m4.alternatives=none)",
+    ),
     ("belief.particles", "particles per AI"),
 ];
 
 impl Params {
     /// The planner's settings for a game of `m` players.
     pub fn planner(&self, m: usize) -> Config {
-        if m == 2 { self.duel } else { self.many }
+        if m == 2 {
+            return self.duel;
+        }
+        let mut config = self.many;
+        for setting in self.by_players.iter().filter(|s| s.m == m) {
+            // Checked when it was set: a value `Config::set` refuses never
+            // gets here.
+            let _ = config.set(&setting.field, &setting.value);
+        }
+        config
     }
 
     /// Applies each `key=value` in turn.
@@ -277,6 +303,21 @@ impl Params {
             format!("unknown key {key:?} (known after \"{prefix}.\": {known})")
         };
         if let Some((class, field)) = key.split_once('.') {
+            if let Some(m) = players_class(class) {
+                let fields = config_fields();
+                if !fields.contains(&field) {
+                    return Err(unknown(class, &fields));
+                }
+                // Checked here, on a copy, so that `planner` never meets a bad value.
+                let mut check = self.many;
+                check.set(field, value).map_err(|what| bad(&what))?;
+                self.by_players.push(PlayersSetting {
+                    m,
+                    field: field.to_string(),
+                    value: value.to_string(),
+                });
+                return Ok(());
+            }
             let config = match class {
                 "duel" => Some(&mut self.duel),
                 "many" => Some(&mut self.many),
@@ -318,6 +359,12 @@ impl Params {
         }
         Ok(())
     }
+}
+
+/// The number of players of an `mN` class of keys, N from 3 to 8.
+fn players_class(class: &str) -> Option<usize> {
+    let m: usize = class.strip_prefix('m')?.parse().ok()?;
+    (3..=crate::board::MAX_PLAYERS).contains(&m).then_some(m)
 }
 
 /// The fields [`Config::set`] knows: the `{duel,many}.` keys of [`KEYS`].
@@ -505,6 +552,30 @@ mod tests {
             .with_overrides(["duel.alternatives_from=0"])
             .unwrap();
         assert_eq!(always.planner(2).alternatives_from, 0.0);
+    }
+
+    #[test]
+    fn a_setting_for_one_number_of_players_leaves_the_others() {
+        let params = Params::default()
+            .with_overrides(["m4.alternatives=none", "many.switch_z=1.5", "m5.horizon=15"])
+            .unwrap();
+        let four = params.planner(4);
+        assert_eq!(four.alternatives, [None; MAX_ALTERNATIVES]);
+        assert_eq!(four.switch_z, 1.5, "many.'s settings reach every M");
+        assert_eq!(four.horizon, params.many.horizon);
+        for m in [3, 5, 8] {
+            assert_eq!(params.planner(m).alternatives, params.many.alternatives);
+        }
+        assert_eq!(params.planner(5).horizon, 15);
+        assert_eq!(params.planner(2), params.duel);
+        for bad in [
+            "m2.horizon=15",
+            "m9.horizon=15",
+            "m4.nothing=1",
+            "m4.horizon=x",
+        ] {
+            assert!(Params::default().with_overrides([bad]).is_err(), "{bad}");
+        }
     }
 
     #[test]
