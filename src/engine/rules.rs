@@ -209,24 +209,22 @@ fn removal_keeps_connected(region: Bits, d: Cell) -> bool {
     flood(start, ring) & sides == sides
 }
 
-/// The (up to) eight cells around each cell: its neighbours and theirs,
-/// within one row and one column of it, the cell itself left out.
+/// The (up to) eight cells around each cell: those within one row and one
+/// column of it, the cell itself left out.
 const RINGS: [Bits; CELLS] = {
+    const N: usize = crate::board::N;
     let mut table = [0; CELLS];
     let mut c = 0;
     while c < CELLS {
-        let around = neighbours(bit(c as Cell));
-        let (row, column) = (c / crate::board::N, c % crate::board::N);
-        let mut ring = neighbours(around);
+        let (row, column) = (c / N, c % N);
         let mut k = 0;
         while k < CELLS {
-            let (i, j) = (k / crate::board::N, k % crate::board::N);
-            if i.abs_diff(row) > 1 || j.abs_diff(column) > 1 {
-                ring &= !bit(k as Cell);
+            let (i, j) = (k / N, k % N);
+            if k != c && i.abs_diff(row) <= 1 && j.abs_diff(column) <= 1 {
+                table[c] |= bit(k as Cell);
             }
             k += 1;
         }
-        table[c] = (ring | around) & !bit(c as Cell);
         c += 1;
     }
     table
