@@ -137,7 +137,8 @@ impl Default for Params {
             // and does not follow a plan for 20) gained +5.4k at M = 3
             // (40 000) and +5.4k (CI +1.3k … +9.4k) at M = 4 (30 000) in
             // self-play, but only +0.3k (CI −2.6k … +3.1k) over v25 in real
-            // time at 1.8 s (its rollouts cost 10 % more): off. A second
+            // time at 1.8 s (its rollouts cost 10 % more): off here, on at
+            // M = 3 (`by_players` below). A second
             // hunt beside the first (the leader's, or knocks first) −4.9k
             // and −5.6k at M = 3.
             many: Config {
@@ -154,7 +155,18 @@ impl Default for Params {
                 halving: Halving::Work,
                 ..Config::default()
             },
-            by_players: Vec::new(),
+            // Sessions 30–32: the relay (the hunt for 5 simulated turns,
+            // then the base) in real time at 1.8 s, against the hunt to the
+            // horizon: M = 3 +2.9k, +1.0k and +2.1k on three sets of 1 000
+            // new cases (pooled +2.0k, CI −0.4k … +4.4k), +3.3k on the M = 3
+            // cases of the 1 017 of session 30; at M = 4 and 5 −2.1k and
+            // −2.0k there (±8k). An M = 3 setting: with more AIs a turn
+            // affords the hunt on few turns or none.
+            by_players: vec![PlayersSetting {
+                m: 3,
+                field: "alternative_turns".into(),
+                value: "5".into(),
+            }],
             clock: Schedule::default(),
             particles: 1000,
         }
@@ -229,7 +241,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.alternative_turns",
-        "simulated turns an alternative continuation plays after its first move before the base takes over (0: to the rollout's end)",
+        "simulated turns an alternative continuation plays after its first move before the base takes over (0: to the rollout's end; 5 at M = 3 by default, as m3.alternative_turns=5)",
     ),
     (
         "{duel,many}.per_candidate",
@@ -297,20 +309,11 @@ impl Params {
     /// Sets one number by its key (see [`KEYS`]).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let bad = |what: &str| format!("{key}: expected {what}, got {value:?}");
-        // An unknown name after a known prefix is the key's fault, not the value's.
-        let unknown = |prefix: &str, names: &[&str]| {
-            let known = names.join(", ");
-            format!("unknown key {key:?} (known after \"{prefix}.\": {known})")
-        };
         if let Some((class, field)) = key.split_once('.') {
             if let Some(m) = players_class(class) {
-                let fields = config_fields();
-                if !fields.contains(&field) {
-                    return Err(unknown(class, &fields));
-                }
                 // Checked here, on a copy, so that `planner` never meets a bad value.
-                let mut check = self.many;
-                check.set(field, value).map_err(|what| bad(&what))?;
+                set_field(&mut self.many.clone(), class, field, value)
+                    .map_err(|e| e.of(key, value))?;
                 self.by_players.push(PlayersSetting {
                     m,
                     field: field.to_string(),
@@ -324,11 +327,7 @@ impl Params {
                 _ => None,
             };
             if let Some(config) = config {
-                let fields = config_fields();
-                if !fields.contains(&field) {
-                    return Err(unknown(class, &fields));
-                }
-                return config.set(field, value).map_err(|what| bad(&what));
+                return set_field(config, class, field, value).map_err(|e| e.of(key, value));
             }
         }
         match key {
@@ -359,6 +358,41 @@ impl Params {
         }
         Ok(())
     }
+}
+
+/// Why [`set_field`] refused a field and its value.
+enum FieldError {
+    /// No such field after a known prefix (the key's fault, not the value's).
+    Unknown(String),
+    /// The field exists; the value is not what it takes (what it takes).
+    Value(String),
+}
+
+impl FieldError {
+    /// The message for `key=value`.
+    fn of(self, key: &str, value: &str) -> String {
+        match self {
+            FieldError::Unknown(known) => format!("unknown key {key:?} ({known})"),
+            FieldError::Value(what) => format!("{key}: expected {what}, got {value:?}"),
+        }
+    }
+}
+
+/// Sets `field` of a `{duel,many,mN}.` key on `config`.
+fn set_field(
+    config: &mut Config,
+    prefix: &str,
+    field: &str,
+    value: &str,
+) -> Result<(), FieldError> {
+    let fields = config_fields();
+    if !fields.contains(&field) {
+        let known = fields.join(", ");
+        return Err(FieldError::Unknown(format!(
+            "known after \"{prefix}.\": {known}"
+        )));
+    }
+    config.set(field, value).map_err(FieldError::Value)
 }
 
 /// The number of players of an `mN` class of keys, N from 3 to 8.
@@ -576,6 +610,17 @@ mod tests {
         ] {
             assert!(Params::default().with_overrides([bad]).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_relay_is_an_m3_setting_by_default() {
+        let params = Params::default();
+        assert_eq!(params.planner(3).alternative_turns, 5);
+        for m in [2, 4, 5, 8] {
+            assert_eq!(params.planner(m).alternative_turns, 0, "M = {m}");
+        }
+        let off = params.with_overrides(["m3.alternative_turns=0"]).unwrap();
+        assert_eq!(off.planner(3).alternative_turns, 0, "a later setting wins");
     }
 
     #[test]
