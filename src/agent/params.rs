@@ -308,12 +308,11 @@ impl Params {
 
     /// Sets one number by its key (see [`KEYS`]).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let bad = |what: &str| format!("{key}: expected {what}, got {value:?}");
+        let bad = |what: &str| bad_value(key, value, what);
         if let Some((class, field)) = key.split_once('.') {
             if let Some(m) = players_class(class) {
                 // Checked here, on a copy, so that `planner` never meets a bad value.
-                set_field(&mut self.many.clone(), class, field, value)
-                    .map_err(|e| e.of(key, value))?;
+                set_field(&mut self.many.clone(), key, value)?;
                 self.by_players.push(PlayersSetting {
                     m,
                     field: field.to_string(),
@@ -327,7 +326,7 @@ impl Params {
                 _ => None,
             };
             if let Some(config) = config {
-                return set_field(config, class, field, value).map_err(|e| e.of(key, value));
+                return set_field(config, key, value);
             }
         }
         match key {
@@ -360,39 +359,26 @@ impl Params {
     }
 }
 
-/// Why [`set_field`] refused a field and its value.
-enum FieldError {
-    /// No such field after a known prefix (the key's fault, not the value's).
-    Unknown(String),
-    /// The field exists; the value is not what it takes (what it takes).
-    Value(String),
+/// The message for a value that `key` does not take (`what` it takes).
+fn bad_value(key: &str, value: &str, what: &str) -> String {
+    format!("{key}: expected {what}, got {value:?}")
 }
 
-impl FieldError {
-    /// The message for `key=value`.
-    fn of(self, key: &str, value: &str) -> String {
-        match self {
-            FieldError::Unknown(known) => format!("unknown key {key:?} ({known})"),
-            FieldError::Value(what) => format!("{key}: expected {what}, got {value:?}"),
-        }
-    }
-}
-
-/// Sets `field` of a `{duel,many,mN}.` key on `config`.
-fn set_field(
-    config: &mut Config,
-    prefix: &str,
-    field: &str,
-    value: &str,
-) -> Result<(), FieldError> {
+/// Sets the field that a `{duel,many,mN}.FIELD` `key` names on `config`.
+/// An unknown field after a known prefix is the key's fault, not the
+/// value's.
+fn set_field(config: &mut Config, key: &str, value: &str) -> Result<(), String> {
+    let (prefix, field) = key.split_once('.').unwrap_or(("", key));
     let fields = config_fields();
     if !fields.contains(&field) {
         let known = fields.join(", ");
-        return Err(FieldError::Unknown(format!(
-            "known after \"{prefix}.\": {known}"
-        )));
+        return Err(format!(
+            "unknown key {key:?} (known after \"{prefix}.\": {known})"
+        ));
     }
-    config.set(field, value).map_err(FieldError::Value)
+    config
+        .set(field, value)
+        .map_err(|what| bad_value(key, value, &what))
 }
 
 /// The number of players of an `mN` class of keys, N from 3 to 8.
