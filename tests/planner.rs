@@ -130,14 +130,20 @@ fn an_allowance_in_turns_buys_more_of_shorter_rollouts() {
             ..Config::default()
         };
         let planner = &mut Planner::new(config, base::standard(), 11);
-        planner
-            .choose(&g, &state, &belief, Allowance::Turns(6_000))
-            .rollouts
+        let decision = planner.choose(&g, &state, &belief, Allowance::Turns(6_000));
+        // The allowance is spent, overrun by less than a round of the
+        // base move's rollouts and one more.
+        let overrun = (config.batch + 1) * (horizon as u64 + 1);
+        let simulated = decision.simulated_turns;
+        assert!((6_000..6_000 + overrun).contains(&simulated), "{simulated}");
+        decision.rollouts
     };
-    // A rollout from turn 1 simulates the first turn and `horizon` more.
+    // A rollout from turn 1 simulates the first turn and `horizon` more;
+    // an arm that joins the base arm's rollout stops early (a few more).
     let (long, short) = (rollouts(99), rollouts(19));
-    assert!((60..=64).contains(&long), "{long}");
-    assert!((300..=304).contains(&short), "{short}");
+    assert!((60..=75).contains(&long), "{long}");
+    assert!((300..=375).contains(&short), "{short}");
+    assert!(short > 4 * long, "{short} against {long}");
 }
 
 #[test]
@@ -674,4 +680,63 @@ fn an_alternatives_turns_change_its_arms_only() {
     assert!(tallies(&whole, 1).len() > 2, "the hunt did not race");
     assert_eq!(tallies(&whole, 0), tallies(&relayed, 0));
     assert_ne!(tallies(&whole, 1), tallies(&relayed, 1));
+}
+
+#[test]
+fn an_arm_that_joins_the_base_arm_s_rollout_ends_as_it_does() {
+    // Along a recorded game of three players: on each seed the base move's
+    // rollout is recorded, and every other first move's rollout that
+    // reaches one of its positions after the same turn would have played
+    // on to the very same leaf.
+    use ahc061::rollout::{Outcome, Relay, SampledAis, Trail, play_out, play_out_along};
+    let config = Params::default().planner(3);
+    let policy = base::standard();
+    let (mut joined, mut rollouts) = (0, 0);
+    along_a_game("0012", config, 40, 30, |game, state, decision| {
+        let belief = Belief::new(game.m, 50, &mut Pcg64Mcg::seed_from_u64(state.turn as u64));
+        let end = state.turn + 1 + config.horizon;
+        let base_move = decision.candidates[0].cell;
+        let moves = rules::legal_moves(state, game.m, 0);
+        for seed in 0..4u64 {
+            let play = |first: Cell, trail: Trail| {
+                let mut us = Relay::first_then(first, &*policy);
+                let mut ais = SampledAis::new(game, &belief, seed);
+                play_out_along(game, state, end, &mut us, &mut ais, trail)
+            };
+            let mut trail = Vec::new();
+            let Outcome::Leaf(recorded) = play(base_move, Trail::Record(&mut trail)) else {
+                panic!("a recording rollout joined a trail");
+            };
+            assert_eq!(trail.len(), recorded.turn - state.turn);
+            for first in ahc061::board::cells(moves).filter(|&c| c != base_move) {
+                rollouts += 1;
+                let Outcome::Joined(turns) = play(first, Trail::Join(&trail)) else {
+                    continue;
+                };
+                joined += 1;
+                assert!(turns <= trail.len());
+                let mut us = Relay::first_then(first, &*policy);
+                let mut ais = SampledAis::new(game, &belief, seed);
+                let leaf = play_out(game, state, end, &mut us, &mut ais);
+                assert_eq!(leaf, recorded, "turn {}, first {first}", state.turn + 1);
+            }
+        }
+    });
+    assert!(joined * 20 > rollouts, "{joined} of {rollouts} joined");
+}
+
+#[test]
+fn a_turn_counts_the_simulated_turns_its_rollouts_played() {
+    // An arm that joins the base arm's rollout stops there: a turn's
+    // simulated turns are at most its rollouts' full length, and fewer
+    // once some arm joined.
+    let config = Params::default().planner(6);
+    let mut saved = 0;
+    along_a_game("0003", config, 200, 20, |game, state, decision| {
+        let length = (state.turn + 1 + config.horizon).min(game.turns) - state.turn;
+        let full = decision.rollouts * length as u64;
+        assert!(decision.simulated_turns <= full, "turn {}", state.turn + 1);
+        saved += (decision.simulated_turns < full) as usize;
+    });
+    assert!(saved > 10, "joins saved work on {saved} turns of 20");
 }

@@ -19,7 +19,7 @@ use crate::board::{Cell, MAX_PLAYERS};
 use crate::clock::Allowance;
 use crate::duel::TierOrder;
 use crate::hunt::{Hunt, Prey};
-use crate::rollout::{Relay, SampledAis, play_out};
+use crate::rollout::{Outcome, Relay, SampledAis, Trail, play_out_along};
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
 
@@ -323,27 +323,39 @@ impl Planner {
         let base = candidates[0];
         let mut alive = candidates.len();
         let mut done = 0u64;
-        let turns = |rollouts: u64| rollouts * length as u64;
+        // Simulated turns: a rollout's `length`, fewer for an arm that
+        // joined the base arm's rollout on its seed.
+        let mut simulated = 0u64;
+        let mut trails: Vec<Vec<State>> = Vec::new();
         let mut round = 0u64;
         let mut stage_work = self.stage_work(affordable, 0, alive - 1);
         let mut stage_start = 0u64;
         'search: while alive > 1 {
             let seeds: Vec<u64> = (0..self.config.batch).map(|_| self.rng.random()).collect();
             let mut base_values = Vec::with_capacity(seeds.len());
-            for &seed in &seeds {
-                base_values.push(self.arm_rollout(game, state, belief, &base, seed));
+            trails.resize_with(seeds.len(), Vec::new);
+            for (&seed, trail) in seeds.iter().zip(&mut trails) {
+                trail.clear();
+                let (value, turns) =
+                    self.arm_rollout(game, state, belief, &base, seed, Trail::Record(trail));
+                base_values.push(value.unwrap_or(f64::NAN));
+                simulated += turns;
             }
             done += seeds.len() as u64;
             // Counted now: the challengers' loop may stop on the clock.
             candidates[0].rollouts += seeds.len() as u64;
             for cand in candidates[1..alive].iter_mut() {
-                for (&seed, &base_value) in seeds.iter().zip(&base_values) {
+                for ((&seed, &base_value), trail) in seeds.iter().zip(&base_values).zip(&trails) {
                     // Checked per rollout: a turn never overruns by more than one.
-                    if allowance.used_up(done, turns(done)) || self.capped(turns(done)) {
+                    if allowance.used_up(done, simulated) || self.capped(simulated) {
                         break 'search;
                     }
-                    let value = self.arm_rollout(game, state, belief, cand, seed);
-                    let d = value - base_value;
+                    // An arm that joins the base arm's rollout once it plays
+                    // the same continuation ends as that rollout does.
+                    let trail = Trail::Join(trail);
+                    let (value, turns) = self.arm_rollout(game, state, belief, cand, seed, trail);
+                    simulated += turns;
+                    let d = value.map_or(0.0, |value| value - base_value);
                     cand.diff += d;
                     cand.diff_sq += d * d;
                     cand.rollouts += 1;
@@ -382,7 +394,7 @@ impl Planner {
             cell,
             candidates,
             rollouts: done,
-            simulated_turns: turns(done),
+            simulated_turns: simulated,
             threshold,
         }
     }
@@ -478,7 +490,8 @@ impl Planner {
 
     /// One rollout of `arm` with `seed`: its first move, then its
     /// continuation (an alternative's for [`Config::alternative_turns`],
-    /// then the planner's).
+    /// then the planner's), along `trail`. Returns its worth (None if it
+    /// joined the trail) and the turns it simulated.
     fn arm_rollout(
         &self,
         game: &Game,
@@ -486,7 +499,8 @@ impl Planner {
         belief: &Belief,
         arm: &Candidate,
         seed: u64,
-    ) -> f64 {
+        trail: Trail,
+    ) -> (Option<f64>, u64) {
         let lead_turns = match (arm.policy, self.config.alternative_turns) {
             (0, _) => 0,
             (_, 0) => usize::MAX,
@@ -498,7 +512,7 @@ impl Planner {
             lead_turns,
             base: self.policy(0),
         };
-        relay_rollout(game, state, belief, us, seed, &self.config)
+        relay_rollout_along(game, state, belief, us, seed, &self.config, trail)
     }
 
     /// Whether more rollouts are unlikely to change the decision: no
@@ -547,14 +561,14 @@ impl Planner {
         let cells = self
             .generator
             .candidates(game, state, ranking, &view, limit);
-        let mut arms: Vec<Candidate> = cells.iter().map(|&c| Candidate::new(c, 0)).collect();
-        // Each alternative continuation after its own first move and after
-        // every candidate of the base.
         let raced: &[Box<dyn BasePolicy>] = if alternatives {
             &self.alternatives
         } else {
             &[]
         };
+        let mut arms: Vec<Candidate> = cells.iter().map(|&c| Candidate::new(c, 0)).collect();
+        // Each alternative continuation after its own first move and after
+        // every candidate of the base.
         for (k, alt) in raced.iter().enumerate() {
             let own = alt.choose(game, state, &view);
             let firsts = std::iter::once(own).chain(cells.iter().copied().filter(|&c| c != own));
@@ -710,14 +724,34 @@ fn relay_rollout(
     game: &Game,
     state: &State,
     belief: &Belief,
-    mut us: Relay,
+    us: Relay,
     seed: u64,
     config: &Config,
 ) -> f64 {
+    let (value, _) = relay_rollout_along(game, state, belief, us, seed, config, Trail::Off);
+    value.expect("a rollout without a trail plays to its end")
+}
+
+/// [`relay_rollout`] along `trail`: its worth (None if it joined the
+/// trail) and the turns it simulated.
+fn relay_rollout_along(
+    game: &Game,
+    state: &State,
+    belief: &Belief,
+    mut us: Relay,
+    seed: u64,
+    config: &Config,
+    trail: Trail,
+) -> (Option<f64>, u64) {
     let mut ais = SampledAis::new(game, belief, seed);
     let end = state.turn + 1 + config.horizon;
-    let leaf = play_out(game, state, end, &mut us, &mut ais);
-    config.leaf.value(game, state, &leaf)
+    match play_out_along(game, state, end, &mut us, &mut ais, trail) {
+        Outcome::Leaf(leaf) => (
+            Some(config.leaf.value(game, state, &leaf)),
+            (leaf.turn - state.turn) as u64,
+        ),
+        Outcome::Joined(turns) => (None, turns as u64),
+    }
 }
 
 /// The game's objective on a position: log2(1 + S0 / S_A).

@@ -35,6 +35,13 @@ pub trait Player {
     /// Player 0's destination in `sim`, legal for it; `ais` holds the AIs'
     /// parameters, legal sets and greedy targets this turn.
     fn choose(&mut self, game: &Game, sim: &State, ais: &AiView) -> Cell;
+
+    /// Whether from now on it plays the policy of the rollout a
+    /// [`Trail::Join`] follows, so that joining that rollout's position
+    /// means playing on as it did.
+    fn joinable(&self) -> bool {
+        false
+    }
 }
 
 /// The AIs as the bot imagines them: each one's parameters drawn once per
@@ -103,6 +110,12 @@ impl Player for Relay<'_> {
         self.lead_turns -= 1;
         self.lead.choose(game, sim, ais)
     }
+
+    /// Past its first move and its lead's turns, a relay plays its base:
+    /// it may join a recorded rollout of that base.
+    fn joinable(&self) -> bool {
+        self.first.is_none() && self.lead_turns == 0
+    }
 }
 
 /// Plays from `root` until turn `end` (or the game's end): each turn the AIs
@@ -115,9 +128,54 @@ pub fn play_out(
     us: &mut impl Player,
     ais: &mut impl AiModel,
 ) -> State {
+    match play_out_along(game, root, end, us, ais, Trail::Off) {
+        Outcome::Leaf(leaf) => leaf,
+        Outcome::Joined(_) => unreachable!("a rollout without a trail never joins one"),
+    }
+}
+
+/// The positions another rollout on the same seed passed through, for
+/// [`play_out_along`].
+pub enum Trail<'a> {
+    /// None: play to the end.
+    Off,
+    /// Keep the position after each simulated turn here.
+    Record(&'a mut Vec<State>),
+    /// Stop on reaching the position the recorded rollout had after the
+    /// same simulated turn.
+    Join(&'a [State]),
+}
+
+/// How a rollout along a [`Trail`] ended. Returned once a rollout, by
+/// value: boxing the position would cost an allocation a rollout.
+#[allow(clippy::large_enum_variant)]
+pub enum Outcome {
+    /// At its end, in this position.
+    Leaf(State),
+    /// On the trail after this many simulated turns: from there on it
+    /// would play as the recorded one did.
+    Joined(usize),
+}
+
+/// [`play_out`] beside a trail. Two rollouts on one seed whose player 0
+/// plays the same policy from some turn on (a planner's arms after their
+/// first moves) play alike from any position they share after the same
+/// turn: the AIs' parameters and random numbers come from the seed, drawn
+/// as many times a turn whatever the position, and every choice depends on
+/// the position alone. So an arm that joins the recorded rollout ends as
+/// it does, and need not be played on.
+pub fn play_out_along(
+    game: &Game,
+    root: &State,
+    end: usize,
+    us: &mut impl Player,
+    ais: &mut impl AiModel,
+    mut trail: Trail,
+) -> Outcome {
     let mut sim = *root;
     let end = end.min(game.turns);
     let mut cache = ai::TargetCache::default();
+    let mut played = 0;
     while sim.turn < end {
         let legal = rules::ai_legal_moves(&sim, game.m);
         let mut targets = [0 as Cell; MAX_PLAYERS];
@@ -135,6 +193,23 @@ pub fn play_out(
         };
         dest[0] = us.choose(game, &sim, &view);
         rules::resolve(game, &mut sim, &dest);
+        match &mut trail {
+            Trail::Record(states) => states.push(sim),
+            Trail::Join(states) if us.joinable() => {
+                if states.get(played).is_some_and(|s| same_position(s, &sim)) {
+                    return Outcome::Joined(played + 1);
+                }
+            }
+            Trail::Off | Trail::Join(_) => {}
+        }
+        played += 1;
     }
-    sim
+    Outcome::Leaf(sim)
+}
+
+/// Whether two positions after the same turn are one: the owners, levels
+/// and pieces decide everything else a position holds.
+#[inline]
+fn same_position(a: &State, b: &State) -> bool {
+    a.pos == b.pos && a.owned == b.owned && a.level == b.level
 }
