@@ -338,6 +338,7 @@ impl Planner {
                 trail.clear();
                 let (value, turns) =
                     self.arm_rollout(game, state, belief, &base, seed, Trail::Record(trail));
+                // A recording rollout plays to its end: it has a value.
                 base_values.push(value.unwrap_or(f64::NAN));
                 simulated += turns;
             }
@@ -561,14 +562,14 @@ impl Planner {
         let cells = self
             .generator
             .candidates(game, state, ranking, &view, limit);
+        let mut arms: Vec<Candidate> = cells.iter().map(|&c| Candidate::new(c, 0)).collect();
+        // Each alternative continuation after its own first move and after
+        // every candidate of the base.
         let raced: &[Box<dyn BasePolicy>] = if alternatives {
             &self.alternatives
         } else {
             &[]
         };
-        let mut arms: Vec<Candidate> = cells.iter().map(|&c| Candidate::new(c, 0)).collect();
-        // Each alternative continuation after its own first move and after
-        // every candidate of the base.
         for (k, alt) in raced.iter().enumerate() {
             let own = alt.choose(game, state, &view);
             let firsts = std::iter::once(own).chain(cells.iter().copied().filter(|&c| c != own));

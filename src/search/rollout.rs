@@ -45,7 +45,9 @@ pub trait Player {
 }
 
 /// The AIs as the bot imagines them: each one's parameters drawn once per
-/// rollout from the belief, then ε-greedy moves from one random stream.
+/// rollout from the belief, then ε-greedy moves from one random stream,
+/// drawn from as many times a turn whatever the position (which
+/// [`play_out_along`]'s joins rely on).
 pub struct SampledAis {
     params: [AiParams; MAX_PLAYERS],
     rng: Pcg64Mcg,
