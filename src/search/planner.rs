@@ -513,7 +513,7 @@ impl Planner {
             lead_turns,
             base: self.policy(0),
         };
-        relay_rollout_along(game, state, belief, us, seed, &self.config, trail)
+        relay_rollout(game, state, belief, us, seed, &self.config, trail)
     }
 
     /// Whether more rollouts are unlikely to change the decision: no
@@ -710,32 +710,14 @@ pub fn rollout(
     seed: u64,
     config: &Config,
 ) -> f64 {
-    relay_rollout(
-        game,
-        state,
-        belief,
-        Relay::first_then(first, base),
-        seed,
-        config,
-    )
-}
-
-/// One rollout with player 0 played by `us`.
-fn relay_rollout(
-    game: &Game,
-    state: &State,
-    belief: &Belief,
-    us: Relay,
-    seed: u64,
-    config: &Config,
-) -> f64 {
-    let (value, _) = relay_rollout_along(game, state, belief, us, seed, config, Trail::Off);
+    let us = Relay::first_then(first, base);
+    let (value, _) = relay_rollout(game, state, belief, us, seed, config, Trail::Off);
     value.expect("a rollout without a trail plays to its end")
 }
 
-/// [`relay_rollout`] along `trail`: its worth (None if it joined the
-/// trail) and the turns it simulated.
-fn relay_rollout_along(
+/// One rollout with player 0 played by `us`, along `trail`: its worth
+/// (None if it joined the trail) and the turns it simulated.
+fn relay_rollout(
     game: &Game,
     state: &State,
     belief: &Belief,

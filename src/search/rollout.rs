@@ -177,7 +177,6 @@ pub fn play_out_along(
     let mut sim = *root;
     let end = end.min(game.turns);
     let mut cache = ai::TargetCache::default();
-    let mut played = 0;
     while sim.turn < end {
         let legal = rules::ai_legal_moves(&sim, game.m);
         let mut targets = [0 as Cell; MAX_PLAYERS];
@@ -195,16 +194,20 @@ pub fn play_out_along(
         };
         dest[0] = us.choose(game, &sim, &view);
         rules::resolve(game, &mut sim, &dest);
+        let played = sim.turn - root.turn;
         match &mut trail {
             Trail::Record(states) => states.push(sim),
             Trail::Join(states) if us.joinable() => {
-                if states.get(played).is_some_and(|s| same_position(s, &sim)) {
-                    return Outcome::Joined(played + 1);
+                // The trail's positions after 1, 2, … simulated turns.
+                if states
+                    .get(played - 1)
+                    .is_some_and(|s| same_position(s, &sim))
+                {
+                    return Outcome::Joined(played);
                 }
             }
             Trail::Off | Trail::Join(_) => {}
         }
-        played += 1;
     }
     Outcome::Leaf(sim)
 }
