@@ -683,51 +683,58 @@ fn an_alternatives_turns_change_its_arms_only() {
 }
 
 #[test]
-fn an_arm_that_joins_the_base_arm_s_rollout_ends_as_it_does() {
-    // Along a recorded game of three players: on each seed the base move's
-    // rollout is recorded, and every other first move's rollout that
-    // reaches one of its positions after the same turn would have played
-    // on to the very same leaf.
-    use ahc061::rollout::{Outcome, Relay, SampledAis, Trail, play_out, play_out_along};
+fn an_arm_that_joins_an_earlier_arm_s_rollout_ends_as_it_does() {
+    // Along a recorded game of three players: on each seed every first
+    // move's rollout (the base move's first) is played beside the earlier
+    // ones, and one that reaches a position an earlier one had after the
+    // same turn would have played on to that one's very leaf.
+    use ahc061::rollout::{Outcome, Relay, SampledAis, Trail, Trails, play_out_along};
     let config = Params::default().planner(3);
     let policy = base::standard();
-    let (mut joined, mut rollouts) = (0, 0);
+    let (mut joined, mut joined_a_challenger, mut rollouts) = (0, 0, 0);
     along_a_game("0012", config, 40, 30, |game, state, decision| {
         let belief = Belief::new(game.m, 50, &mut Pcg64Mcg::seed_from_u64(state.turn as u64));
         let end = state.turn + 1 + config.horizon;
         let base_move = decision.candidates[0].cell;
-        let moves = rules::legal_moves(state, game.m, 0);
+        let others = ahc061::board::cells(rules::legal_moves(state, game.m, 0));
+        let firsts: Vec<Cell> = std::iter::once(base_move)
+            .chain(others.filter(|&c| c != base_move))
+            .collect();
         for seed in 0..4u64 {
             let play = |first: Cell, trail: Trail| {
                 let mut us = Relay::first_then(first, &*policy);
                 let mut ais = SampledAis::new(game, &belief, seed);
                 play_out_along(game, state, end, &mut us, &mut ais, trail)
             };
-            let mut trail = Vec::new();
-            let Outcome::Leaf(recorded) = play(base_move, Trail::Record(&mut trail)) else {
-                panic!("a recording rollout joined a trail");
-            };
-            assert_eq!(trail.len(), recorded.turn - state.turn);
-            for first in ahc061::board::cells(moves).filter(|&c| c != base_move) {
+            let mut trails = Trails::default();
+            let mut leaves: Vec<State> = Vec::new();
+            for (number, &first) in firsts.iter().enumerate() {
                 rollouts += 1;
-                let Outcome::Joined(turns) = play(first, Trail::Join(&trail)) else {
-                    continue;
+                let leaf = match play(first, Trail::Along(&mut trails, number)) {
+                    Outcome::Leaf(leaf) => leaf,
+                    Outcome::Joined { turns, rollout } => {
+                        assert!(rollout < number, "joined rollout {rollout} from {number}");
+                        assert!(turns <= end.min(game.turns) - state.turn);
+                        joined += 1;
+                        joined_a_challenger += (rollout > 0) as usize;
+                        let Outcome::Leaf(leaf) = play(first, Trail::Off) else {
+                            panic!("a rollout without a trail joined one");
+                        };
+                        assert_eq!(leaf, leaves[rollout], "turn {}, first {first}", state.turn + 1);
+                        leaf
+                    }
                 };
-                joined += 1;
-                assert!(turns <= trail.len());
-                let mut us = Relay::first_then(first, &*policy);
-                let mut ais = SampledAis::new(game, &belief, seed);
-                let leaf = play_out(game, state, end, &mut us, &mut ais);
-                assert_eq!(leaf, recorded, "turn {}, first {first}", state.turn + 1);
+                leaves.push(leaf);
             }
         }
     });
     assert!(joined * 20 > rollouts, "{joined} of {rollouts} joined");
+    assert!(joined_a_challenger > 0, "no arm joined another than the base's");
 }
 
 #[test]
 fn a_turn_counts_the_simulated_turns_its_rollouts_played() {
-    // An arm that joins the base arm's rollout stops there: a turn's
+    // An arm that joins an earlier arm's rollout stops there: a turn's
     // simulated turns are at most its rollouts' full length, and fewer
     // once some arm joined.
     let config = Params::default().planner(6);

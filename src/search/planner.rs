@@ -19,7 +19,7 @@ use crate::board::{Cell, MAX_PLAYERS};
 use crate::clock::Allowance;
 use crate::duel::TierOrder;
 use crate::hunt::{Hunt, Prey};
-use crate::rollout::{Outcome, Relay, SampledAis, Trail, play_out_along};
+use crate::rollout::{Outcome, Relay, SampledAis, Trail, Trails, play_out_along};
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
 
@@ -263,6 +263,25 @@ pub struct Decision {
     pub threshold: f64,
 }
 
+/// The arms played on one seed in a round of the race, by their number
+/// (the base move's 0): where their rollouts went, so that a later arm
+/// that reaches one of those positions stops there, and what each was
+/// worth.
+#[derive(Default)]
+struct SeedArms {
+    trails: Trails,
+    worth: Vec<f64>,
+}
+
+impl SeedArms {
+    /// Ready for a seed's `arms` arms.
+    fn clear(&mut self, arms: usize) {
+        self.trails.clear();
+        self.worth.clear();
+        self.worth.resize(arms, f64::NAN);
+    }
+}
+
 pub struct Planner {
     pub config: Config,
     /// The policy that ranks the candidates and gives the move to beat;
@@ -324,39 +343,35 @@ impl Planner {
         let mut alive = candidates.len();
         let mut done = 0u64;
         // Simulated turns: a rollout's `length`, fewer for an arm that
-        // joined the base arm's rollout on its seed.
+        // joined an earlier arm's rollout on its seed.
         let mut simulated = 0u64;
-        let mut trails: Vec<Vec<State>> = Vec::new();
+        let mut arms: Vec<SeedArms> = Vec::new();
         let mut round = 0u64;
         let mut stage_work = self.stage_work(affordable, 0, alive - 1);
         let mut stage_start = 0u64;
         'search: while alive > 1 {
             let seeds: Vec<u64> = (0..self.config.batch).map(|_| self.rng.random()).collect();
             let mut base_values = Vec::with_capacity(seeds.len());
-            trails.resize_with(seeds.len(), Vec::new);
-            for (&seed, trail) in seeds.iter().zip(&mut trails) {
-                trail.clear();
-                let (value, turns) =
-                    self.arm_rollout(game, state, belief, &base, seed, Trail::Record(trail));
-                // A recording rollout plays to its end: it has a value.
-                base_values.push(value.unwrap_or(f64::NAN));
+            arms.resize_with(seeds.len(), SeedArms::default);
+            for (&seed, arms) in seeds.iter().zip(&mut arms) {
+                arms.clear(candidates.len());
+                let (value, turns) = self.arm_rollout(game, state, belief, &base, 0, seed, arms);
+                base_values.push(value);
                 simulated += turns;
             }
             done += seeds.len() as u64;
             // Counted now: the challengers' loop may stop on the clock.
             candidates[0].rollouts += seeds.len() as u64;
-            for cand in candidates[1..alive].iter_mut() {
-                for ((&seed, &base_value), trail) in seeds.iter().zip(&base_values).zip(&trails) {
+            for (k, cand) in candidates[1..alive].iter_mut().enumerate() {
+                for ((&seed, &base_value), arms) in seeds.iter().zip(&base_values).zip(&mut arms) {
                     // Checked per rollout: a turn never overruns by more than one.
                     if allowance.used_up(done, simulated) || self.capped(simulated) {
                         break 'search;
                     }
-                    // An arm that joins the base arm's rollout once it plays
-                    // the same continuation ends as that rollout does.
-                    let trail = Trail::Join(trail);
-                    let (value, turns) = self.arm_rollout(game, state, belief, cand, seed, trail);
+                    let (value, turns) =
+                        self.arm_rollout(game, state, belief, cand, k + 1, seed, arms);
                     simulated += turns;
-                    let d = value.map_or(0.0, |value| value - base_value);
+                    let d = value - base_value;
                     cand.diff += d;
                     cand.diff_sq += d * d;
                     cand.rollouts += 1;
@@ -489,19 +504,22 @@ impl Planner {
         }
     }
 
-    /// One rollout of `arm` with `seed`: its first move, then its
-    /// continuation (an alternative's for [`Config::alternative_turns`],
-    /// then the planner's), along `trail`. Returns its worth (None if it
-    /// joined the trail) and the turns it simulated.
+    /// One rollout of `arm`, the `number`-th of the race's arms, with
+    /// `seed`: its first move, then its continuation (an alternative's for
+    /// [`Config::alternative_turns`], then the planner's), beside the arms
+    /// played before on the seed. Returns its worth and the turns it
+    /// simulated.
+    #[allow(clippy::too_many_arguments)]
     fn arm_rollout(
         &self,
         game: &Game,
         state: &State,
         belief: &Belief,
         arm: &Candidate,
+        number: usize,
         seed: u64,
-        trail: Trail,
-    ) -> (Option<f64>, u64) {
+        arms: &mut SeedArms,
+    ) -> (f64, u64) {
         let lead_turns = match (arm.policy, self.config.alternative_turns) {
             (0, _) => 0,
             (_, 0) => usize::MAX,
@@ -513,7 +531,12 @@ impl Planner {
             lead_turns,
             base: self.policy(0),
         };
-        relay_rollout(game, state, belief, us, seed, &self.config, trail)
+        let trail = Trail::Along(&mut arms.trails, number);
+        let (worth, turns) = relay_rollout(game, state, belief, us, seed, &self.config, trail);
+        // An arm that joined another's rollout ends as that one did.
+        let worth = worth.unwrap_or_else(|joined| arms.worth[joined]);
+        arms.worth[number] = worth;
+        (worth, turns)
     }
 
     /// Whether more rollouts are unlikely to change the decision: no
@@ -711,12 +734,12 @@ pub fn rollout(
     config: &Config,
 ) -> f64 {
     let us = Relay::first_then(first, base);
-    let (value, _) = relay_rollout(game, state, belief, us, seed, config, Trail::Off);
-    value.expect("a rollout without a trail plays to its end")
+    let (worth, _) = relay_rollout(game, state, belief, us, seed, config, Trail::Off);
+    worth.expect("a rollout without a trail plays to its end")
 }
 
-/// One rollout with player 0 played by `us`, along `trail`: its worth
-/// (None if it joined the trail) and the turns it simulated.
+/// One rollout with player 0 played by `us`, along `trail`: its worth (or
+/// the number of the rollout it joined) and the turns it simulated.
 fn relay_rollout(
     game: &Game,
     state: &State,
@@ -725,15 +748,15 @@ fn relay_rollout(
     seed: u64,
     config: &Config,
     trail: Trail,
-) -> (Option<f64>, u64) {
+) -> (Result<f64, usize>, u64) {
     let mut ais = SampledAis::new(game, belief, seed);
     let end = state.turn + 1 + config.horizon;
     match play_out_along(game, state, end, &mut us, &mut ais, trail) {
         Outcome::Leaf(leaf) => (
-            Some(config.leaf.value(game, state, &leaf)),
+            Ok(config.leaf.value(game, state, &leaf)),
             (leaf.turn - state.turn) as u64,
         ),
-        Outcome::Joined(turns) => (None, turns as u64),
+        Outcome::Joined { turns, rollout } => (Err(rollout), turns as u64),
     }
 }
 

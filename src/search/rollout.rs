@@ -36,8 +36,8 @@ pub trait Player {
     /// parameters, legal sets and greedy targets this turn.
     fn choose(&mut self, game: &Game, sim: &State, ais: &AiView) -> Cell;
 
-    /// Whether from now on it plays the policy of the rollout a
-    /// [`Trail::Join`] follows, so that joining that rollout's position
+    /// Whether from now on it plays the policy every rollout along a
+    /// [`Trail::Along`] shares, so that reaching another one's position
     /// means playing on as it did.
     fn joinable(&self) -> bool {
         false
@@ -114,7 +114,7 @@ impl Player for Relay<'_> {
     }
 
     /// Past its first move and its lead's turns, a relay plays its base:
-    /// it may join a recorded rollout of that base.
+    /// it may join another rollout that plays that base.
     fn joinable(&self) -> bool {
         self.first.is_none() && self.lead_turns == 0
     }
@@ -132,20 +132,49 @@ pub fn play_out(
 ) -> State {
     match play_out_along(game, root, end, us, ais, Trail::Off) {
         Outcome::Leaf(leaf) => leaf,
-        Outcome::Joined(_) => unreachable!("a rollout without a trail never joins one"),
+        Outcome::Joined { .. } => unreachable!("a rollout without a trail never joins one"),
     }
 }
 
-/// The positions another rollout on the same seed passed through, for
-/// [`play_out_along`].
+/// Where the rollouts on one seed have been: the positions each reached
+/// after each simulated turn while playing the continuation they share
+/// ([`Player::joinable`]), and which of them reached it first. Cleared for
+/// each seed; its vectors keep their room from one seed to the next.
+#[derive(Default)]
+pub struct Trails {
+    /// Index t − 1: the positions after t simulated turns, each with the
+    /// rollout (the caller's number for it) that reached it first.
+    by_turn: Vec<Vec<(State, usize)>>,
+}
+
+impl Trails {
+    /// Forgets every position, keeping the room.
+    pub fn clear(&mut self) {
+        self.by_turn.iter_mut().for_each(Vec::clear);
+    }
+
+    /// The rollout that reached `sim` after `played` simulated turns before
+    /// `rollout` did, or None, `rollout` then being recorded there.
+    fn meet(&mut self, played: usize, sim: &State, rollout: usize) -> Option<usize> {
+        if self.by_turn.len() < played {
+            self.by_turn.resize_with(played, Vec::new);
+        }
+        let seen = &mut self.by_turn[played - 1];
+        if let Some(&(_, first)) = seen.iter().find(|(s, _)| same_position(s, sim)) {
+            return Some(first);
+        }
+        seen.push((*sim, rollout));
+        None
+    }
+}
+
+/// Whether a rollout of [`play_out_along`] meets the others on its seed.
 pub enum Trail<'a> {
-    /// None: play to the end.
+    /// No: it plays to its end.
     Off,
-    /// Keep the position after each simulated turn here.
-    Record(&'a mut Vec<State>),
-    /// Stop on reaching the position the recorded rollout had after the
-    /// same simulated turn.
-    Join(&'a [State]),
+    /// It records its positions in these trails as the rollout with this
+    /// number, and stops where an earlier one has been.
+    Along(&'a mut Trails, usize),
 }
 
 /// How a rollout along a [`Trail`] ended. Returned once a rollout, by
@@ -154,18 +183,19 @@ pub enum Trail<'a> {
 pub enum Outcome {
     /// At its end, in this position.
     Leaf(State),
-    /// On the trail after this many simulated turns: from there on it
-    /// would play as the recorded one did.
-    Joined(usize),
+    /// After `turns` simulated turns, where the rollout numbered `rollout`
+    /// had been: from there on it would play as that one did.
+    Joined { turns: usize, rollout: usize },
 }
 
-/// [`play_out`] beside a trail. Two rollouts on one seed whose player 0
-/// plays the same policy from some turn on (a planner's arms after their
-/// first moves) play alike from any position they share after the same
-/// turn: the AIs' parameters and random numbers come from the seed, drawn
-/// as many times a turn whatever the position, and every choice depends on
-/// the position alone. So an arm that joins the recorded rollout ends as
-/// it does, and need not be played on.
+/// [`play_out`] beside the other rollouts on its seed. Two rollouts on one
+/// seed whose player 0 plays the same policy from some turn on (a
+/// planner's arms after their first moves) play alike from any position
+/// they share after the same turn: the AIs' parameters and random numbers
+/// come from the seed, drawn as many times a turn whatever the position,
+/// and every choice depends on the position alone. So a rollout that
+/// reaches a position an earlier one had after the same turn ends as that
+/// one did, and need not be played on.
 pub fn play_out_along(
     game: &Game,
     root: &State,
@@ -194,19 +224,13 @@ pub fn play_out_along(
         };
         dest[0] = us.choose(game, &sim, &view);
         rules::resolve(game, &mut sim, &dest);
-        let played = sim.turn - root.turn;
-        match &mut trail {
-            Trail::Record(states) => states.push(sim),
-            Trail::Join(states) if us.joinable() => {
-                // The trail's positions after 1, 2, … simulated turns.
-                if states
-                    .get(played - 1)
-                    .is_some_and(|s| same_position(s, &sim))
-                {
-                    return Outcome::Joined(played);
-                }
+        if let Trail::Along(trails, number) = &mut trail
+            && us.joinable()
+        {
+            let turns = sim.turn - root.turn;
+            if let Some(rollout) = trails.meet(turns, &sim, *number) {
+                return Outcome::Joined { turns, rollout };
             }
-            Trail::Off | Trail::Join(_) => {}
         }
     }
     Outcome::Leaf(sim)
