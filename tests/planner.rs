@@ -720,7 +720,12 @@ fn an_arm_that_joins_an_earlier_arm_s_rollout_ends_as_it_does() {
                         let Outcome::Leaf(leaf) = play(first, Trail::Off) else {
                             panic!("a rollout without a trail joined one");
                         };
-                        assert_eq!(leaf, leaves[rollout], "turn {}, first {first}", state.turn + 1);
+                        assert_eq!(
+                            leaf,
+                            leaves[rollout],
+                            "turn {}, first {first}",
+                            state.turn + 1
+                        );
                         leaf
                     }
                 };
@@ -729,7 +734,10 @@ fn an_arm_that_joins_an_earlier_arm_s_rollout_ends_as_it_does() {
         }
     });
     assert!(joined * 20 > rollouts, "{joined} of {rollouts} joined");
-    assert!(joined_a_challenger > 0, "no arm joined another than the base's");
+    assert!(
+        joined_a_challenger > 0,
+        "no arm joined another than the base's"
+    );
 }
 
 #[test]
