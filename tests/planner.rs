@@ -741,6 +741,37 @@ fn an_arm_that_joins_an_earlier_arm_s_rollout_ends_as_it_does() {
 }
 
 #[test]
+fn a_rollout_from_its_seed_s_opening_plays_as_from_its_ais() {
+    // The AIs' first turn, played once per seed and copied, leaves every
+    // rollout as it was: along a recorded game of six players, each first
+    // move reaches the same leaf both ways.
+    use ahc061::rollout::{Opening, Outcome, Relay, SampledAis, Trail, play_out, play_out_opened};
+    let config = Params::default().planner(6);
+    let policy = base::standard();
+    let mut rollouts = 0;
+    along_a_game("0003", config, 40, 30, |game, state, _| {
+        let belief = Belief::new(game.m, 50, &mut Pcg64Mcg::seed_from_u64(state.turn as u64));
+        let end = state.turn + 1 + config.horizon;
+        for seed in 0..3u64 {
+            let opening = Opening::new(game, state, SampledAis::new(game, &belief, seed));
+            for first in ahc061::board::cells(rules::legal_moves(state, game.m, 0)) {
+                let mut us = Relay::first_then(first, &*policy);
+                let mut ais = SampledAis::new(game, &belief, seed);
+                let plain = play_out(game, state, end, &mut us, &mut ais);
+                let mut us = Relay::first_then(first, &*policy);
+                let opened = play_out_opened(game, state, end, &mut us, &opening, Trail::Off);
+                let Outcome::Leaf(opened) = opened else {
+                    panic!("a rollout without a trail joined one");
+                };
+                assert_eq!(plain, opened, "turn {}, first {first}", state.turn + 1);
+                rollouts += 1;
+            }
+        }
+    });
+    assert!(rollouts > 100, "{rollouts} rollouts");
+}
+
+#[test]
 fn a_turn_counts_the_simulated_turns_its_rollouts_played() {
     // An arm that joins an earlier arm's rollout stops there: a turn's
     // simulated turns are at most its rollouts' full length, and fewer

@@ -19,7 +19,7 @@ use crate::board::{Cell, MAX_PLAYERS};
 use crate::clock::Allowance;
 use crate::duel::TierOrder;
 use crate::hunt::{Hunt, Prey};
-use crate::rollout::{Outcome, Relay, SampledAis, Trail, Trails, play_out_along};
+use crate::rollout::{Opening, Outcome, Relay, SampledAis, Trail, Trails, play_out_opened};
 use crate::rules::{self, legal_moves};
 use crate::state::{Game, State};
 
@@ -264,18 +264,21 @@ pub struct Decision {
 }
 
 /// The arms played on one seed in a round of the race, by their number
-/// (the base move's 0): where their rollouts went, so that a later arm
-/// that reaches one of those positions stops there, and what each was
-/// worth.
+/// (the base move's 0): the AIs' first turn, which they share; where their
+/// rollouts went, so that a later arm that reaches one of those positions
+/// stops there; and what each was worth.
 #[derive(Default)]
 struct SeedArms {
+    opening: Option<Opening<SampledAis>>,
     trails: Trails,
     worth: Vec<f64>,
 }
 
 impl SeedArms {
-    /// Ready for a seed's `arms` arms.
-    fn clear(&mut self, arms: usize) {
+    /// Ready for `arms` arms from `state` on `seed`.
+    fn start(&mut self, game: &Game, state: &State, belief: &Belief, seed: u64, arms: usize) {
+        let ais = SampledAis::new(game, belief, seed);
+        self.opening = Some(Opening::new(game, state, ais));
         self.trails.clear();
         self.worth.clear();
         self.worth.resize(arms, f64::NAN);
@@ -354,8 +357,8 @@ impl Planner {
             let mut base_values = Vec::with_capacity(seeds.len());
             arms.resize_with(seeds.len(), SeedArms::default);
             for (&seed, arms) in seeds.iter().zip(&mut arms) {
-                arms.clear(candidates.len());
-                let (value, turns) = self.arm_rollout(game, state, belief, &base, 0, seed, arms);
+                arms.start(game, state, belief, seed, candidates.len());
+                let (value, turns) = self.arm_rollout(game, state, &base, 0, arms);
                 base_values.push(value);
                 simulated += turns;
             }
@@ -363,13 +366,12 @@ impl Planner {
             // Counted now: the challengers' loop may stop on the clock.
             candidates[0].rollouts += seeds.len() as u64;
             for (k, cand) in candidates[1..alive].iter_mut().enumerate() {
-                for ((&seed, &base_value), arms) in seeds.iter().zip(&base_values).zip(&mut arms) {
+                for (&base_value, arms) in base_values.iter().zip(&mut arms) {
                     // Checked per rollout: a turn never overruns by more than one.
                     if allowance.used_up(done, simulated) || self.capped(simulated) {
                         break 'search;
                     }
-                    let (value, turns) =
-                        self.arm_rollout(game, state, belief, cand, k + 1, seed, arms);
+                    let (value, turns) = self.arm_rollout(game, state, cand, k + 1, arms);
                     simulated += turns;
                     let d = value - base_value;
                     cand.diff += d;
@@ -504,20 +506,17 @@ impl Planner {
         }
     }
 
-    /// One rollout of `arm`, the `number`-th of the race's arms, with
-    /// `seed`: its first move, then its continuation (an alternative's for
-    /// [`Config::alternative_turns`], then the planner's), beside the arms
-    /// played before on the seed. Returns its worth and the turns it
-    /// simulated.
-    #[allow(clippy::too_many_arguments)]
+    /// One rollout of `arm`, the `number`-th of the race's arms, on the
+    /// seed of `arms`: its first move, then its continuation (an
+    /// alternative's for [`Config::alternative_turns`], then the
+    /// planner's), beside the arms played before on the seed. Returns its
+    /// worth and the turns it simulated.
     fn arm_rollout(
         &self,
         game: &Game,
         state: &State,
-        belief: &Belief,
         arm: &Candidate,
         number: usize,
-        seed: u64,
         arms: &mut SeedArms,
     ) -> (f64, u64) {
         let lead_turns = match (arm.policy, self.config.alternative_turns) {
@@ -531,8 +530,12 @@ impl Planner {
             lead_turns,
             base: self.policy(0),
         };
+        let opening = arms
+            .opening
+            .as_ref()
+            .expect("a seed's arms start from its opening");
         let trail = Trail::Along(&mut arms.trails, number);
-        let (worth, turns) = relay_rollout(game, state, belief, us, seed, &self.config, trail);
+        let (worth, turns) = relay_rollout(game, state, opening, us, &self.config, trail);
         // An arm that joined another's rollout ends as that one did.
         let worth = worth.unwrap_or_else(|joined| arms.worth[joined]);
         arms.worth[number] = worth;
@@ -734,24 +737,24 @@ pub fn rollout(
     config: &Config,
 ) -> f64 {
     let us = Relay::first_then(first, base);
-    let (worth, _) = relay_rollout(game, state, belief, us, seed, config, Trail::Off);
+    let opening = Opening::new(game, state, SampledAis::new(game, belief, seed));
+    let (worth, _) = relay_rollout(game, state, &opening, us, config, Trail::Off);
     worth.expect("a rollout without a trail plays to its end")
 }
 
-/// One rollout with player 0 played by `us`, along `trail`: its worth (or
-/// the number of the rollout it joined) and the turns it simulated.
+/// One rollout from `opening` with player 0 played by `us`, along
+/// `trail`: its worth (or the number of the rollout it joined) and the
+/// turns it simulated.
 fn relay_rollout(
     game: &Game,
     state: &State,
-    belief: &Belief,
+    opening: &Opening<SampledAis>,
     mut us: Relay,
-    seed: u64,
     config: &Config,
     trail: Trail,
 ) -> (Result<f64, usize>, u64) {
-    let mut ais = SampledAis::new(game, belief, seed);
     let end = state.turn + 1 + config.horizon;
-    match play_out_along(game, state, end, &mut us, &mut ais, trail) {
+    match play_out_opened(game, state, end, &mut us, opening, trail) {
         Outcome::Leaf(leaf) => (
             Ok(config.leaf.value(game, state, &leaf)),
             (leaf.turn - state.turn) as u64,

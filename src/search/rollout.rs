@@ -12,7 +12,7 @@
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::ai::{self, AiParams, NO_PARAMS};
+use crate::ai::{self, AiParams, NO_PARAMS, TargetCache};
 use crate::base::{AiView, BasePolicy};
 use crate::belief::Belief;
 use crate::board::{Bits, Cell, MAX_PLAYERS};
@@ -48,6 +48,7 @@ pub trait Player {
 /// rollout from the belief, then ε-greedy moves from one random stream,
 /// drawn from as many times a turn whatever the position (which
 /// [`play_out_along`]'s joins rely on).
+#[derive(Clone)]
 pub struct SampledAis {
     params: [AiParams; MAX_PLAYERS],
     rng: Pcg64Mcg,
@@ -188,6 +189,55 @@ pub enum Outcome {
     Joined { turns: usize, rollout: usize },
 }
 
+/// The AIs' side of one simulated turn, which player 0's policy sees too:
+/// their legal sets, greedy targets and destinations (player 0's slot
+/// left for its move).
+#[derive(Clone, Copy)]
+struct AiTurn {
+    legal: [Bits; MAX_PLAYERS],
+    targets: [Cell; MAX_PLAYERS],
+    dest: [Cell; MAX_PLAYERS],
+}
+
+impl AiTurn {
+    /// The AIs of `ais` choose in `sim`.
+    fn play(game: &Game, sim: &State, ais: &mut impl AiModel, cache: &mut TargetCache) -> AiTurn {
+        let legal = rules::ai_legal_moves(sim, game.m);
+        let mut targets = [0 as Cell; MAX_PLAYERS];
+        let mut dest = [0 as Cell; MAX_PLAYERS];
+        for p in 1..game.m {
+            // One greedy scan serves the AI's move and player 0's forecast.
+            targets[p] = ai::greedy_target_cached(game, sim, p, &ais.params()[p], legal[p], cache);
+            dest[p] = ais.choose(game, sim, p, legal[p], targets[p]);
+        }
+        AiTurn {
+            legal,
+            targets,
+            dest,
+        }
+    }
+}
+
+/// The AIs' side of the first turn of the rollouts from one root on one
+/// seed: the same whatever player 0 plays, so it is played once and every
+/// rollout on the seed starts from a copy of the AIs after it.
+#[derive(Clone)]
+pub struct Opening<A> {
+    /// The AIs after their first turn's draws.
+    ais: A,
+    cache: TargetCache,
+    turn: AiTurn,
+}
+
+impl<A: AiModel + Clone> Opening<A> {
+    /// The first turn from `root` of the AIs of `ais`.
+    pub fn new(game: &Game, root: &State, mut ais: A) -> Opening<A> {
+        let mut cache = TargetCache::default();
+        let turn = AiTurn::play(game, root, &mut ais, &mut cache);
+        Opening { ais, cache, turn }
+    }
+}
+
 /// [`play_out`] beside the other rollouts on its seed. Two rollouts on one
 /// seed whose player 0 plays the same policy from some turn on (a
 /// planner's arms after their first moves) play alike from any position
@@ -202,28 +252,54 @@ pub fn play_out_along(
     end: usize,
     us: &mut impl Player,
     ais: &mut impl AiModel,
+    trail: Trail,
+) -> Outcome {
+    let mut cache = TargetCache::default();
+    play_on(game, root, end, us, ais, &mut cache, None, trail)
+}
+
+/// [`play_out_along`] from an opening: the same rollout as from its AIs
+/// before their first turn, that turn not played again.
+pub fn play_out_opened<A: AiModel + Clone>(
+    game: &Game,
+    root: &State,
+    end: usize,
+    us: &mut impl Player,
+    opening: &Opening<A>,
+    trail: Trail,
+) -> Outcome {
+    let mut ais = opening.ais.clone();
+    let mut cache = opening.cache;
+    let first = Some(opening.turn);
+    play_on(game, root, end, us, &mut ais, &mut cache, first, trail)
+}
+
+/// The loop of [`play_out_along`], the AIs' side of its first turn given
+/// or not.
+#[allow(clippy::too_many_arguments)]
+fn play_on(
+    game: &Game,
+    root: &State,
+    end: usize,
+    us: &mut impl Player,
+    ais: &mut impl AiModel,
+    cache: &mut TargetCache,
+    mut first: Option<AiTurn>,
     mut trail: Trail,
 ) -> Outcome {
     let mut sim = *root;
     let end = end.min(game.turns);
-    let mut cache = ai::TargetCache::default();
     while sim.turn < end {
-        let legal = rules::ai_legal_moves(&sim, game.m);
-        let mut targets = [0 as Cell; MAX_PLAYERS];
-        let mut dest = [0 as Cell; MAX_PLAYERS];
-        for p in 1..game.m {
-            // One greedy scan serves the AI's move and player 0's forecast.
-            targets[p] =
-                ai::greedy_target_cached(game, &sim, p, &ais.params()[p], legal[p], &mut cache);
-            dest[p] = ais.choose(game, &sim, p, legal[p], targets[p]);
-        }
+        let mut turn = first
+            .take()
+            .unwrap_or_else(|| AiTurn::play(game, &sim, ais, cache));
         let view = AiView {
             params: ais.params(),
-            legal: &legal,
-            targets: &targets,
+            legal: &turn.legal,
+            targets: &turn.targets,
         };
-        dest[0] = us.choose(game, &sim, &view);
-        rules::resolve(game, &mut sim, &dest);
+        turn.dest[0] = us.choose(game, &sim, &view);
+        rules::resolve(game, &mut sim, &turn.dest);
         if let Trail::Along(trails, number) = &mut trail
             && us.joinable()
         {
