@@ -304,6 +304,10 @@ pub struct Planner {
     /// Rollouts a second on the last turns played by the clock, for the
     /// work-aware bound on the candidates.
     rate: Option<f64>,
+    /// Each seed's arms in a round, kept from turn to turn: their trails
+    /// grow to a megabyte a turn, which the allocator would otherwise give
+    /// back to the system and ask for again.
+    seed_arms: Vec<SeedArms>,
 }
 
 impl Planner {
@@ -323,6 +327,7 @@ impl Planner {
             },
             rng: Pcg64Mcg::seed_from_u64(seed),
             rate: None,
+            seed_arms: Vec::new(),
         }
     }
 
@@ -348,7 +353,7 @@ impl Planner {
         // Simulated turns: a rollout's `length`, fewer for an arm that
         // joined an earlier arm's rollout on its seed.
         let mut simulated = 0u64;
-        let mut arms: Vec<SeedArms> = Vec::new();
+        let mut arms = std::mem::take(&mut self.seed_arms);
         let mut round = 0u64;
         let mut stage_work = self.stage_work(affordable, 0, alive - 1);
         let mut stage_start = 0u64;
@@ -396,6 +401,7 @@ impl Planner {
                 stage_work = self.stage_work(affordable, done, alive - 1);
             }
         }
+        self.seed_arms = arms;
         let threshold = self.config.switch_z;
         let cell = candidates[1..alive]
             .iter()

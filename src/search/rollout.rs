@@ -15,7 +15,7 @@ use rand_pcg::Pcg64Mcg;
 use crate::ai::{self, AiParams, NO_PARAMS, TargetCache};
 use crate::base::{AiView, BasePolicy};
 use crate::belief::Belief;
-use crate::board::{Bits, Cell, MAX_PLAYERS};
+use crate::board::{Bits, CELLS, Cell, MAX_PLAYERS};
 use crate::rules;
 use crate::state::{Game, State};
 
@@ -145,7 +145,7 @@ pub fn play_out(
 pub struct Trails {
     /// Index t − 1: the positions after t simulated turns, each with the
     /// rollout (the caller's number for it) that reached it first.
-    by_turn: Vec<Vec<(State, usize)>>,
+    by_turn: Vec<Vec<(Footprint, usize)>>,
 }
 
 impl Trails {
@@ -161,10 +161,11 @@ impl Trails {
             self.by_turn.resize_with(played, Vec::new);
         }
         let seen = &mut self.by_turn[played - 1];
-        if let Some(&(_, first)) = seen.iter().find(|(s, _)| same_position(s, sim)) {
+        let here = Footprint::of(sim);
+        if let Some(&(_, first)) = seen.iter().find(|(s, _)| *s == here) {
             return Some(first);
         }
-        seen.push((*sim, rollout));
+        seen.push((here, rollout));
         None
     }
 }
@@ -312,9 +313,24 @@ fn play_on(
     Outcome::Leaf(sim)
 }
 
-/// Whether two positions after the same turn are one: the owners, levels
-/// and pieces decide everything else a position holds.
-#[inline]
-fn same_position(a: &State, b: &State) -> bool {
-    a.pos == b.pos && a.owned == b.owned && a.level == b.level
+/// What tells two positions after the same turn apart: the pieces, owners
+/// and levels decide everything else a position holds (its scores, reaches
+/// and sets). Less than half a [`State`], so that the trails a turn records
+/// stay in cache; the pieces first, as they differ most often.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Footprint {
+    pos: [Cell; MAX_PLAYERS],
+    owner: [i8; CELLS],
+    level: [u8; CELLS],
+}
+
+impl Footprint {
+    #[inline]
+    fn of(state: &State) -> Footprint {
+        Footprint {
+            pos: state.pos,
+            owner: state.owner,
+            level: state.level,
+        }
+    }
 }
