@@ -7,7 +7,9 @@
 //! scores where it stops with the game's objective, log2(1 + S0 / S_A): at
 //! the game's end exactly, before it as the [`Leaf`] estimates it. Candidates
 //! share the rollouts' random seeds (common random numbers) and successive
-//! halving spends the rollouts on the close ones.
+//! halving spends the rollouts on the close ones. Sharing a seed also saves
+//! work: the AIs' first turn is played once a seed, and an arm that reaches
+//! a position an earlier arm on its seed had stops there (src/search/rollout.rs).
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -353,15 +355,15 @@ impl Planner {
         // Simulated turns: a rollout's `length`, fewer for an arm that
         // joined an earlier arm's rollout on its seed.
         let mut simulated = 0u64;
-        let mut arms = std::mem::take(&mut self.seed_arms);
+        let mut by_seed = std::mem::take(&mut self.seed_arms);
         let mut round = 0u64;
         let mut stage_work = self.stage_work(affordable, 0, alive - 1);
         let mut stage_start = 0u64;
         'search: while alive > 1 {
             let seeds: Vec<u64> = (0..self.config.batch).map(|_| self.rng.random()).collect();
             let mut base_values = Vec::with_capacity(seeds.len());
-            arms.resize_with(seeds.len(), SeedArms::default);
-            for (&seed, arms) in seeds.iter().zip(&mut arms) {
+            by_seed.resize_with(seeds.len(), SeedArms::default);
+            for (&seed, arms) in seeds.iter().zip(&mut by_seed) {
                 arms.start(game, state, belief, seed, candidates.len());
                 let (value, turns) = self.arm_rollout(game, state, &base, 0, arms);
                 base_values.push(value);
@@ -371,7 +373,7 @@ impl Planner {
             // Counted now: the challengers' loop may stop on the clock.
             candidates[0].rollouts += seeds.len() as u64;
             for (k, cand) in candidates[1..alive].iter_mut().enumerate() {
-                for (&base_value, arms) in base_values.iter().zip(&mut arms) {
+                for (&base_value, arms) in base_values.iter().zip(&mut by_seed) {
                     // Checked per rollout: a turn never overruns by more than one.
                     if allowance.used_up(done, simulated) || self.capped(simulated) {
                         break 'search;
@@ -401,7 +403,7 @@ impl Planner {
                 stage_work = self.stage_work(affordable, done, alive - 1);
             }
         }
-        self.seed_arms = arms;
+        self.seed_arms = by_seed;
         let threshold = self.config.switch_z;
         let cell = candidates[1..alive]
             .iter()
