@@ -17,12 +17,12 @@
 //! cargo run --release -p ahc061-tools --example greedy_attacks -- runs/fin runs/mv > attacks.tsv
 //! ```
 use ahc061::ai;
-use ahc061::board::{Cell, has};
+use ahc061::board::{Cell, cell, has};
 use ahc061::rules;
 use ahc061::state::{Game, NOBODY, State};
 use ahc061_sim::judge::ToolInput;
-use ahc061_tools::profile::{moves_file, parse_moves, replayed_games};
-use anyhow::{Context, Result, bail};
+use ahc061_tools::profile::{Replayed, replayed_games};
+use anyhow::{Result, bail};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -35,21 +35,23 @@ fn run() -> Result<()> {
     if args.len() != 3 {
         bail!("usage: greedy_attacks CASES_DIR MOVES_DIR");
     }
-    let moves_dir = Path::new(&args[2]);
-    let games = replayed_games(Path::new(&args[1]), moves_dir)?;
+    let games = replayed_games(Path::new(&args[1]), Path::new(&args[2]))?;
     if games.is_empty() {
         bail!("no move list in {} for a case of {}", args[2], args[1]);
     }
     println!(
         "case\tm\tu\tturn\tattacks\tblockable\tlost\tbest_block\tour_kind\tour_value\tour_level\tvoided\tlevel\tcell"
     );
-    for (name, input, states) in &games {
-        let path = moves_file(moves_dir, name).context("the move list went away")?;
-        let text = std::fs::read_to_string(&path)?;
-        let moves = parse_moves(&text).map_err(anyhow::Error::msg)?;
+    for Replayed {
+        name,
+        input,
+        moves,
+        states,
+    } in &games
+    {
         for turn in 1..states.len() {
             let (x, y) = moves[turn - 1];
-            let ours = (x * ahc061::board::N + y) as Cell;
+            let ours = cell(x, y);
             let (before, after) = (&states[turn - 1], &states[turn]);
             if let Some(row) = Attacks::of(input, turn, before, after, ours) {
                 let game = &input.game;
@@ -76,6 +78,7 @@ fn run() -> Result<()> {
 }
 
 /// The AIs' greedy moves onto player 0's cells in one turn.
+#[derive(Default)]
 struct Attacks {
     count: u32,
     /// Of them, onto cells player 0 could move to.
@@ -115,15 +118,7 @@ impl Attacks {
                 continue;
             }
             let value = game.value[c] as i64;
-            let row = attacks.get_or_insert(Attacks {
-                count: 0,
-                blockable: 0,
-                lost: 0,
-                best_block: 0,
-                voided: 0,
-                cell: target,
-                level: before.level[c],
-            });
+            let row = attacks.get_or_insert_with(Attacks::default);
             row.count += 1;
             (row.cell, row.level) = (target, before.level[c]);
             row.voided += (target == ours) as u32;

@@ -16,7 +16,7 @@
 use ahc061::board::{Bits, cells};
 use ahc061::rules;
 use ahc061::state::{Game, State};
-use ahc061_tools::profile::replayed_games;
+use ahc061_tools::profile::{Replayed, replayed_games};
 use anyhow::{Result, bail};
 use std::path::Path;
 use std::process::ExitCode;
@@ -37,7 +37,13 @@ fn run() -> Result<()> {
         bail!("no move list in {} for a case of {}", args[2], args[1]);
     }
     println!("case\tm\tu\tt1\tp\tscore\tgain\tfinal\traise\tunowned\tlevel1\thigher\treach\tcells");
-    for (name, input, states) in &games {
+    for Replayed {
+        name,
+        input,
+        states,
+        ..
+    } in &games
+    {
         let game = &input.game;
         let end = &states[states.len() - 1];
         for t1 in (WINDOW..states.len() - 1).step_by(3) {

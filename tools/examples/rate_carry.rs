@@ -13,7 +13,7 @@
 //! target/release/selfplay --dir runs/half --fixed-turns 3000 --seed 1 --moves runs/mv -o /dev/null
 //! cargo run --release -p ahc061-tools --example rate_carry -- runs/half runs/mv
 //! ```
-use ahc061_tools::profile::replayed_games;
+use ahc061_tools::profile::{Replayed, replayed_games};
 use anyhow::{Result, bail};
 use std::path::Path;
 use std::process::ExitCode;
@@ -33,7 +33,7 @@ fn run() -> Result<()> {
     let games = replayed_games(Path::new(&args[1]), Path::new(&args[2]))?;
     // Per start turn: Σ x·y and Σ x² for player 0, then for the AIs.
     let mut sums = [[[0.0f64; 2]; 2]; STARTS.len()];
-    for (_, input, states) in &games {
+    for Replayed { input, states, .. } in &games {
         let scores: Vec<Vec<f64>> = (states.iter())
             .map(|s| (0..input.game.m).map(|p| s.score[p] as f64).collect())
             .collect();

@@ -453,9 +453,15 @@ pub fn load_cases(cases: &[Case]) -> Result<Vec<(String, ToolInput)>> {
         .collect()
 }
 
-/// A case replayed from its move list: its name, its input, and the
-/// position after each turn, from the start to the game's end.
-pub type Replayed = (String, ToolInput, Vec<State>);
+/// A case replayed from its move list.
+pub struct Replayed {
+    pub name: String,
+    pub input: ToolInput,
+    /// Player 0's moves, turn by turn, as the list gives them.
+    pub moves: Vec<(usize, usize)>,
+    /// The position after each turn, from the start to the game's end.
+    pub states: Vec<State>,
+}
 
 /// Every case of `cases_dir` that has a move list in `moves_dir`, replayed
 /// (for the examples that measure played games): an error for an unreadable
@@ -469,7 +475,12 @@ pub fn replayed_games(cases_dir: &Path, moves_dir: &Path) -> Result<Vec<Replayed
         let moves = read_moves(&path)?;
         let states =
             replay_states(input.clone(), &moves).with_context(|| format!("{}", path.display()))?;
-        games.push((name, input, states));
+        games.push(Replayed {
+            name,
+            input,
+            moves,
+            states,
+        });
     }
     Ok(games)
 }
