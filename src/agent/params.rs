@@ -253,7 +253,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.continuation",
-        "player 0's policy in the rollouts after the first move: base (the policy that ranks the candidates), hand (the hand-tuned valuation), or one of the alternatives (as {duel,many}.alternatives writes them)",
+        "player 0's policy in the rollouts after the first move: base (the policy that ranks the candidates), hand (the hand-tuned valuation), guard1 or guard (the base, first stepping onto our level-1 cell, or any cell below the cap, that an AI is about to attack, at M >= 3), or one of the alternatives (as {duel,many}.alternatives writes them)",
     ),
     (
         "{duel,many}.open",
@@ -472,6 +472,8 @@ impl Config {
                 self.continuation = match value {
                     "base" => Continuation::Base,
                     "hand" => Continuation::Hand,
+                    "guard1" => Continuation::Guard(1),
+                    "guard" => Continuation::Guard(u8::MAX),
                     other => Continuation::Alternative(
                         Alternative::parse(other).ok_or("base, hand or an alternative")?,
                     ),
@@ -524,6 +526,12 @@ mod tests {
             hunt.planner(3).continuation,
             Continuation::Alternative(Alternative::parse("hunt-leader:0235").unwrap())
         );
+        let guard = Params::default()
+            .with_overrides(["m4.continuation=guard1", "m5.continuation=guard"])
+            .unwrap();
+        assert_eq!(guard.planner(4).continuation, Continuation::Guard(1));
+        assert_eq!(guard.planner(5).continuation, Continuation::Guard(u8::MAX));
+        assert_eq!(guard.planner(3).continuation, Continuation::Base);
         let bad = ["many.continuation=hunt", "many.continuation=hunt-all"];
         for setting in bad {
             assert!(

@@ -105,6 +105,9 @@ pub enum Continuation {
     /// One of the continuations that can race beside the base, in its
     /// place for every arm.
     Alternative(Alternative),
+    /// The base, standing in the way of the AIs' attacks on our cells of
+    /// level at most this ([`crate::base::Guard`]).
+    Guard(u8),
 }
 
 /// A continuation raced beside the base ([`Config::alternatives`]).
@@ -326,6 +329,10 @@ impl Planner {
                 Continuation::Base => None,
                 Continuation::Hand => Some(Box::new(HandTuned)),
                 Continuation::Alternative(alt) => Some(alt.policy()),
+                Continuation::Guard(max_level) => Some(Box::new(crate::base::Guard {
+                    inner: crate::base::standard(),
+                    max_level,
+                })),
             },
             rng: Pcg64Mcg::seed_from_u64(seed),
             rate: None,
