@@ -215,9 +215,10 @@ impl Override for DuelBlocking {
 /// way of an AI about to attack one of our cells below the cap and of
 /// level at most `max_level` (the most valuable such cell when several
 /// AIs aim at ours): our piece, the owner's, stays, the cell gains a level
-/// and the attack is void. The planner voids about six in ten of the
-/// attacks it could; a continuation that never does makes every cell in
-/// an AI's reach look as good as lost.
+/// and the attack is void. The planner voids such captures more often
+/// than the base does (docs/RESULTS.md, "session 36"), so a rollout that
+/// plays the base makes our cells in an AI's reach look closer to lost
+/// than they are in play; this continuation leans the other way.
 pub struct Guard {
     pub inner: Box<dyn BasePolicy>,
     pub max_level: u8,
