@@ -478,7 +478,8 @@ impl Config {
                     "guard1" => Continuation::Guard(1),
                     "guard" => Continuation::Guard(u8::MAX),
                     other => Continuation::Alternative(
-                        Alternative::parse(other).ok_or("base, hand or an alternative")?,
+                        Alternative::parse(other)
+                            .ok_or("base, hand, guard1, guard or an alternative")?,
                     ),
                 }
             }

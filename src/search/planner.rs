@@ -105,8 +105,9 @@ pub enum Continuation {
     /// One of the continuations that can race beside the base, in its
     /// place for every arm.
     Alternative(Alternative),
-    /// The base, standing in the way of the AIs' attacks on our cells of
-    /// level at most this ([`crate::base::Guard`]).
+    /// The standard (learned) base, whatever the planner's, standing in
+    /// the way of the AIs' attacks on our cells of level at most this
+    /// ([`crate::base::Guard`]).
     Guard(u8),
 }
 
