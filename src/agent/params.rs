@@ -142,8 +142,8 @@ impl Default for Params {
             // hunt beside the first (the leader's, or knocks first) −4.9k
             // and −5.6k at M = 3. Session 36: rollouts to the game's end
             // at M = 3 −6.1k (with the hunt); the guard as continuation
-            // (`continuation=guard1`) +0.8k on 1 036 cases at 10 000, CI
-            // across 0, and −0.3k at M = 3's work: off.
+            // (`continuation=guard1`) +0.7k on 1 036 cases at 10 000 (two
+            // seeds, CI across 0) and −0.3k at M = 3's work: off.
             many: Config {
                 horizon: 20,
                 alternatives: [
