@@ -3,7 +3,7 @@
 //! two AIs aiming at two of our cells, and where it leaves the move to its
 //! inner base.
 
-use ahc061::ai::{self, AiParams, NO_PARAMS};
+use ahc061::ai::{AiParams, NO_PARAMS};
 use ahc061::base::{AiView, BasePolicy, Guard, HandTuned, Ranking};
 use ahc061::board::{Cell, MAX_PLAYERS, cell};
 use ahc061::rules;
@@ -32,18 +32,25 @@ fn two_attacks(values: &[(Cell, u32)]) -> (Game, State) {
     )
 }
 
-/// The move of `policy` with both AIs playing by `params`, checked legal.
+/// Every AI of `game` playing by `params` (player 0's slot unused).
+fn all_playing(game: &Game, params: AiParams) -> Vec<AiParams> {
+    let mut all = vec![NO_PARAMS; game.m];
+    all[1..].fill(params);
+    all
+}
+
+/// The AIs' greedy targets with every AI playing by `params`.
+fn targets(game: &Game, state: &State, params: AiParams) -> [Cell; MAX_PLAYERS] {
+    common::seeing(game, state, &all_playing(game, params), |view| {
+        *view.targets
+    })
+}
+
+/// The move of `policy` with every AI playing by `params`, checked legal.
 fn move_of(game: &Game, state: &State, params: AiParams, policy: &dyn BasePolicy) -> Cell {
-    let mut all = [NO_PARAMS; MAX_PLAYERS];
-    all[1..game.m].fill(params);
-    let legal = rules::ai_legal_moves(state, game.m);
-    let targets = ai::greedy_targets(game, state, &all, &legal);
-    let view = AiView {
-        params: &all,
-        legal: &legal,
-        targets: &targets,
-    };
-    let cell = policy.choose(game, state, &view);
+    let cell = common::seeing(game, state, &all_playing(game, params), |view| {
+        policy.choose(game, state, view)
+    });
     assert!(rules::is_legal(state, game.m, 0, cell), "a legal move");
     cell
 }
@@ -72,10 +79,7 @@ fn guard(max_level: u8) -> Guard {
 #[test]
 fn the_ais_aim_at_the_cells_the_positions_say() {
     let (game, state) = two_attacks(&[(cell(4, 4), 900), (cell(6, 4), 1200)]);
-    let mut all = [NO_PARAMS; MAX_PLAYERS];
-    all[1..3].fill(ATTACKER);
-    let legal = rules::ai_legal_moves(&state, game.m);
-    let targets = ai::greedy_targets(&game, &state, &all, &legal);
+    let targets = targets(&game, &state, ATTACKER);
     assert_eq!(targets[1], cell(4, 4));
     assert_eq!(targets[2], cell(6, 4));
 }
@@ -129,13 +133,7 @@ fn an_attack_on_a_capped_cell_is_not_parried() {
         ],
         &[(cell(5, 5), 5000)],
     );
-    let mut all = [NO_PARAMS; MAX_PLAYERS];
-    all[1..3].fill(ATTACKER);
-    let legal = rules::ai_legal_moves(&state, game.m);
-    assert_eq!(
-        ai::greedy_targets(&game, &state, &all, &legal)[1],
-        cell(5, 5)
-    );
+    assert_eq!(targets(&game, &state, ATTACKER)[1], cell(5, 5));
     assert_eq!(
         move_of(&game, &state, ATTACKER, &guard(u8::MAX)),
         cell(5, 4)

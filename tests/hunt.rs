@@ -3,8 +3,8 @@
 //! parry, and where it leaves the move to its inner base.
 
 use ahc061::ai::{self, AiParams, NO_PARAMS};
-use ahc061::base::{AiView, BasePolicy, HandTuned};
-use ahc061::board::{Cell, MAX_PLAYERS, cell, coords};
+use ahc061::base::{BasePolicy, HandTuned};
+use ahc061::board::{Cell, cell, coords};
 use ahc061::duel::TierOrder;
 use ahc061::hunt::{Hunt, Prey};
 use ahc061::rules;
@@ -46,29 +46,10 @@ fn three_players() -> (Game, State) {
     )
 }
 
-/// What `look` makes of the position with the players playing by `params`
-/// (player 0's first, unused).
-fn seeing<R>(
-    game: &Game,
-    state: &State,
-    params: &[AiParams],
-    look: impl FnOnce(&AiView) -> R,
-) -> R {
-    let mut all = [NO_PARAMS; MAX_PLAYERS];
-    all[..params.len()].copy_from_slice(params);
-    let legal = rules::ai_legal_moves(state, game.m);
-    let targets = ai::greedy_targets(game, state, &all, &legal);
-    look(&AiView {
-        params: &all,
-        legal: &legal,
-        targets: &targets,
-    })
-}
-
 /// The hunt's move with the AIs playing by `params`, checked to be legal
 /// and its ranking's move.
 fn hunt_move(game: &Game, state: &State, prey: Prey, params: &[AiParams]) -> Cell {
-    seeing(game, state, params, |view| {
+    common::seeing(game, state, params, |view| {
         let hunt = Hunt {
             inner: Box::new(HandTuned),
             order: TierOrder::parse("0235461").unwrap(),
@@ -122,7 +103,7 @@ fn the_last_turns_and_the_duel_are_the_inner_bases() {
     let (game, mut state) = three_players();
     state.turn = game.turns - ahc061::duel::ENDGAME;
     let growers = [NO_PARAMS, GROWER, GROWER];
-    let inner = seeing(&game, &state, &growers, |view| {
+    let inner = common::seeing(&game, &state, &growers, |view| {
         HandTuned.choose(&game, &state, view)
     });
     // Not the leader hunt's move earlier in the game: the check can fail.
@@ -150,7 +131,7 @@ fn the_top_two_leave_the_last_ai_alone() {
     );
     assert!(state.score[3] < state.score[2] && state.score[2] < state.score[1]);
     let growers = [NO_PARAMS, GROWER, GROWER, GROWER];
-    let target = seeing(&game, &state, &growers, |view| view.targets[3]);
+    let target = common::seeing(&game, &state, &growers, |view| view.targets[3]);
     assert_eq!(coords(target), (6, 6));
     let hunting = |prey| coords(hunt_move(&game, &state, prey, &growers));
     assert_eq!(hunting(Prey::All), (5, 5), "the most valuable level-1 cell");

@@ -6,6 +6,8 @@
 #![allow(dead_code)]
 
 use ahc061::agent::Policy;
+use ahc061::ai::{AiParams, NO_PARAMS};
+use ahc061::base::AiView;
 use ahc061::board::{Cell, MAX_PLAYERS, cell, coords};
 use ahc061::mirror::Mirror;
 use ahc061::state::{Game, NOBODY, State};
@@ -161,4 +163,24 @@ pub fn threatened_cell_lesson() -> Lesson {
         greedy: g,
         right: vec![w, x, cell(4, 5), cell(6, 5), cell(5, 4)],
     }
+}
+
+/// What `look` makes of the position with the players playing by `params`
+/// (player 0's first, unused; the rest [`NO_PARAMS`]): every AI's legal
+/// set and greedy target, as a base policy sees them.
+pub fn seeing<R>(
+    game: &Game,
+    state: &State,
+    params: &[AiParams],
+    look: impl FnOnce(&AiView) -> R,
+) -> R {
+    let mut all = [NO_PARAMS; MAX_PLAYERS];
+    all[..params.len()].copy_from_slice(params);
+    let legal = ahc061::rules::ai_legal_moves(state, game.m);
+    let targets = ahc061::ai::greedy_targets(game, state, &all, &legal);
+    look(&AiView {
+        params: &all,
+        legal: &legal,
+        targets: &targets,
+    })
 }
