@@ -233,12 +233,16 @@ impl Override for Guard {
         if game.m == 2 {
             return None;
         }
-        let ours = crate::rules::legal_moves(state, game.m, 0) & state.owned[0] & !state.capped;
+        // Each AI's target is parried as the duel's block parries its one
+        // AI's; of several, the most valuable (the first among equals).
+        let block = Blocking {
+            max_level: self.max_level,
+            unowned: false,
+        };
         let mut best: Option<Cell> = None;
         for &t in &ais.targets[1..game.m] {
-            let wanted = crate::board::has(ours, t) && state.level[t as usize] <= self.max_level;
             let better = best.is_none_or(|b| game.value[t as usize] > game.value[b as usize]);
-            if wanted && better {
+            if better && block.block(game, state, t).is_some() {
                 best = Some(t);
             }
         }
