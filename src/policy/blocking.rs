@@ -1,5 +1,6 @@
-//! Player 0's duel block (M = 2): step in the AI's way when it is about to
-//! attack one of our cells; the `+block1` and `+block` bases (src/policy/base.rs).
+//! Player 0's block: step in an AI's way when it is about to attack one of
+//! our cells; the duel's `+block1` and `+block` bases (M = 2) and, one AI
+//! target at a time, the guard continuation at M >= 3 (src/policy/base.rs).
 
 use crate::board::{Cell, has};
 use crate::rules::legal_moves;
