@@ -30,6 +30,11 @@ use crate::state::{Game, State};
 pub struct Config {
     /// Turns simulated after the first one.
     pub horizon: usize,
+    /// The turn a rollout reaches at the least, whatever the horizon (0:
+    /// the horizon alone decides): early in the game the players' rates
+    /// over a rollout are those of the land rush, which the leaf would
+    /// carry to the end.
+    pub min_end: usize,
     /// Candidate first moves kept after ranking by the greedy value.
     pub max_candidates: usize,
     /// Rollouts per candidate in one batch.
@@ -185,6 +190,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             horizon: 25,
+            min_end: 0,
             max_candidates: 10,
             batch: 4,
             halve_every: 3,
@@ -352,7 +358,7 @@ impl Planner {
     ) -> Decision {
         let started = std::time::Instant::now();
         // A rollout simulates the first turn and up to `horizon` more.
-        let length = (state.turn + 1 + self.config.horizon).min(game.turns) - state.turn;
+        let length = rollout_end(state, &self.config).min(game.turns) - state.turn;
         let affordable = self.affordable_rollouts(allowance, length);
         let limit = self.affordable_candidates(affordable);
         let alternatives = self.alternatives_join(affordable);
@@ -769,7 +775,7 @@ fn relay_rollout(
     config: &Config,
     trail: Trail,
 ) -> (Result<f64, usize>, u64) {
-    let end = state.turn + 1 + config.horizon;
+    let end = rollout_end(state, config);
     match play_out_opened(game, state, end, &mut us, opening, trail) {
         Outcome::Leaf(leaf) => (
             Ok(config.leaf.value(game, state, &leaf)),
@@ -777,6 +783,12 @@ fn relay_rollout(
         ),
         Outcome::Joined { turns, rollout } => (Err(rollout), turns as u64),
     }
+}
+
+/// The turn a rollout from `state` stops at, before the game's end cuts
+/// it: its first turn and the horizon's, or [`Config::min_end`] if later.
+pub fn rollout_end(state: &State, config: &Config) -> usize {
+    (state.turn + 1 + config.horizon).max(config.min_end)
 }
 
 /// The game's objective on a position: log2(1 + S0 / S_A).
