@@ -162,7 +162,8 @@ fn early_rollouts_reach_the_turn_set_as_their_least_end() {
     // Past it, the horizon decides again.
     state.turn = 30;
     assert_eq!(rollout_end(&state, &config(40)), 50);
-    // And a fixed allowance in turns buys half as many of the longer ones.
+    // And a fixed allowance in turns buys fewer of the longer ones: about
+    // half as many, fewer than two thirds with the arms that join early.
     state.turn = 0;
     let belief = Belief::new(4, 100, &mut Pcg64Mcg::seed_from_u64(4));
     let rollouts = |min_end| {

@@ -357,7 +357,8 @@ impl Planner {
         allowance: Allowance,
     ) -> Decision {
         let started = std::time::Instant::now();
-        // A rollout simulates the first turn and up to `horizon` more.
+        // A rollout simulates the first turn and up to `horizon` more, or
+        // on to `min_end` ([`rollout_end`]).
         let length = rollout_end(state, &self.config).min(game.turns) - state.turn;
         let affordable = self.affordable_rollouts(allowance, length);
         let limit = self.affordable_candidates(affordable);
