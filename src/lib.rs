@@ -27,4 +27,4 @@ pub use opponent::belief;
 pub use policy::{
     base, blocking, duel, features, forecast, greedy, hunt, learned, learned_weights,
 };
-pub use search::{clock, planner, rollout};
+pub use search::{clock, lookahead, planner, rollout};

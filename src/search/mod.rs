@@ -2,5 +2,6 @@
 //! against AIs drawn from the belief, within the clock's allowance.
 
 pub mod clock;
+pub mod lookahead;
 pub mod planner;
 pub mod rollout;

@@ -97,6 +97,12 @@ pub struct Config {
     pub open_candidates: bool,
     /// Player 0's policy in the rollouts after the first move.
     pub continuation: Continuation,
+    /// Simulated turns after the first move in which player 0 plays the
+    /// best of its continuation's few best moves by a search of its own
+    /// ([`crate::lookahead`]; 0: never): an experiment, far too dear to ship.
+    pub lookahead_turns: usize,
+    /// What that search weighs.
+    pub lookahead: crate::lookahead::Search,
 }
 
 /// Player 0's policy in the rollouts: the seam for a continuation other
@@ -209,6 +215,12 @@ impl Default for Config {
             attack_candidates: false,
             open_candidates: false,
             continuation: Continuation::Base,
+            lookahead_turns: 0,
+            lookahead: crate::lookahead::Search {
+                moves: 4,
+                seeds: 8,
+                horizon: 8,
+            },
         }
     }
 }
@@ -547,11 +559,25 @@ impl Planner {
             (_, 0) => usize::MAX,
             (_, turns) => turns,
         };
-        let us = Relay {
-            first: Some(arm.cell),
-            lead: self.policy(arm.policy),
-            lead_turns,
-            base: self.policy(0),
+        let lookahead = crate::lookahead::Lookahead {
+            inner: self.policy(0),
+            search: self.config.lookahead,
+            leaf: self.config.leaf,
+        };
+        let us = if arm.policy == 0 && self.config.lookahead_turns > 0 {
+            Relay {
+                first: Some(arm.cell),
+                lead: &lookahead,
+                lead_turns: self.config.lookahead_turns,
+                base: self.policy(0),
+            }
+        } else {
+            Relay {
+                first: Some(arm.cell),
+                lead: self.policy(arm.policy),
+                lead_turns,
+                base: self.policy(0),
+            }
         };
         let opening = arms
             .opening

@@ -65,6 +65,12 @@ impl SampledAis {
         }
         SampledAis { params, rng }
     }
+
+    /// AIs of known parameters, their random moves drawn from `seed`.
+    pub fn with_params(params: [AiParams; MAX_PLAYERS], seed: u64) -> SampledAis {
+        let rng = Pcg64Mcg::seed_from_u64(seed);
+        SampledAis { params, rng }
+    }
 }
 
 impl AiModel for SampledAis {

@@ -1,0 +1,111 @@
+//! A continuation that searches: player 0 in a rollout plays the best of
+//! its base's few best moves by short rollouts of its own, instead of the
+//! base's move. Far too dear to ship as it stands (each of its moves costs
+//! hundreds of simulated turns); it measures what a continuation closer to
+//! the planner's own play would be worth to the planner.
+
+use std::ops::Deref;
+
+use rand::Rng;
+
+use crate::base::{AiView, BasePolicy, Ranking};
+use crate::board::{Cell, MAX_PLAYERS};
+use crate::planner::Leaf;
+use crate::rollout::{Opening, Outcome, Relay, SampledAis, Trail, play_out_opened};
+use crate::state::{Game, State};
+
+/// How much a [`Lookahead`] searches for each of its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Search {
+    /// The base's best moves it weighs (the base's own first).
+    pub moves: usize,
+    /// Rollouts per move, on shared seeds.
+    pub seeds: usize,
+    /// Turns each rollout simulates after its first one.
+    pub horizon: usize,
+}
+
+/// The base `inner` (a reference or a box), its move chosen by [`Search`]
+/// ([`BasePolicy::choose`]) with rollouts valued by `leaf`.
+pub struct Lookahead<P> {
+    pub inner: P,
+    pub search: Search,
+    pub leaf: Leaf,
+}
+
+impl<'a, P: Deref<Target = dyn BasePolicy + 'a> + Send + Sync> BasePolicy for Lookahead<P> {
+    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
+        let ranking = self.inner.rank(game, state, ais);
+        let moves = best_moves(&ranking, self.search.moves);
+        if moves.len() < 2 {
+            return ranking.base;
+        }
+        let end = (state.turn + 1 + self.search.horizon).min(game.turns);
+        let mut sums = vec![0.0; moves.len()];
+        let mut rng = rand_pcg::Pcg64Mcg::new(position_hash(state, ais.params) as u128 | 1);
+        for _ in 0..self.search.seeds {
+            let ai = SampledAis::with_params(*ais.params, rng.random());
+            let opening = Opening::new(game, state, ai);
+            for (sum, &first) in sums.iter_mut().zip(&moves) {
+                let mut us = Relay::first_then(first, &*self.inner);
+                if let Outcome::Leaf(leaf) =
+                    play_out_opened(game, state, end, &mut us, &opening, Trail::Off)
+                {
+                    *sum += self.leaf.value(game, state, &leaf);
+                }
+            }
+        }
+        // The first of the best: the base's move on a tie.
+        let mut best = 0;
+        for (k, &sum) in sums.iter().enumerate() {
+            if sum > sums[best] {
+                best = k;
+            }
+        }
+        moves[best]
+    }
+
+    /// The base's worths, with the search's move as the move.
+    fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
+        Ranking {
+            base: self.choose(game, state, ais),
+            worth: self.inner.rank(game, state, ais).worth,
+        }
+    }
+}
+
+/// The base's move, then its next best by worth, `count` in all.
+fn best_moves(ranking: &Ranking, count: usize) -> Vec<Cell> {
+    let mut worth = ranking.worth.clone();
+    worth.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut moves = vec![ranking.base];
+    for &(_, c) in &worth {
+        if moves.len() >= count {
+            break;
+        }
+        if c != ranking.base {
+            moves.push(c);
+        }
+    }
+    moves
+}
+
+/// A seed from the position and the AIs' parameters, so that the choice is
+/// a function of what the policy sees (the planner's joins rely on that).
+fn position_hash(state: &State, params: &[crate::ai::AiParams; MAX_PLAYERS]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ state.turn as u64;
+    let mut mix = |x: u64| {
+        h ^= x;
+        h = h.wrapping_mul(0x1000_0000_01b3).rotate_left(17);
+    };
+    for &p in &state.pos {
+        mix(p as u64);
+    }
+    for c in 0..crate::board::CELLS {
+        mix(((state.owner[c] as u8 as u64) << 8) | state.level[c] as u64);
+    }
+    for p in params {
+        mix(p.wa.to_bits() ^ p.wd.to_bits().rotate_left(32));
+    }
+    h
+}
