@@ -1,15 +1,20 @@
-//! The searching continuation (src/search/lookahead.rs): on a constructed
-//! position where the inner base's own move is plainly the worse, its
-//! search picks the better of the base's ranked moves; with one move to
-//! weigh it is the base; and it is a function of the position.
+//! The searching base (src/search/lookahead.rs): on a constructed position
+//! where the inner base's own move is plainly the worse, its search picks
+//! the better of the base's ranked moves; with one move to weigh it is the
+//! base; it is a function of the position; and a planner told to search
+//! (`searching_base`) takes its move to beat from it.
 
 use ahc061::ai::{AiParams, NO_PARAMS};
 use ahc061::base::{AiView, BasePolicy, HandTuned, Ranking};
+use ahc061::belief::Belief;
 use ahc061::board::{Cell, cell};
+use ahc061::clock::Allowance;
 use ahc061::lookahead::{Lookahead, Search};
-use ahc061::planner::Leaf;
+use ahc061::planner::{Config, Leaf, Planner};
 use ahc061::rules;
 use ahc061::state::{Game, State};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
 
 mod common;
 
@@ -96,4 +101,26 @@ fn its_move_is_a_function_of_the_position() {
     for _ in 0..5 {
         assert_eq!(move_of(&game, &state, &policy), first);
     }
+}
+
+/// The move a planner over [`Stay`] plays with no rollouts to race: its
+/// move to beat.
+fn move_to_beat(searching_base: bool) -> Cell {
+    let (game, state) = rich_neighbour();
+    let config = Config {
+        searching_base,
+        leaf: Leaf::Extrapolated,
+        ..Config::default()
+    };
+    let belief = Belief::new(game.m, 200, &mut Pcg64Mcg::seed_from_u64(3));
+    let mut planner = Planner::new(config, Box::new(Stay), 7);
+    planner
+        .choose(&game, &state, &belief, Allowance::Rollouts(0))
+        .cell
+}
+
+#[test]
+fn a_planner_told_to_search_beats_the_searched_move() {
+    assert_eq!(move_to_beat(false), cell(5, 4), "the plain base stays");
+    assert_eq!(move_to_beat(true), cell(5, 3));
 }

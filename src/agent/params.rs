@@ -194,6 +194,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "turns simulated after the first one (TURNS)",
     ),
     (
+        "{duel,many}.searching_base",
+        "true: the move to beat is the best of the base's few best moves by a search of its own (src/search/lookahead.rs, sized by lookahead_moves/_seeds/_horizon), once a turn; the rollouts keep the plain base",
+    ),
+    (
         "{duel,many}.lookahead_turns",
         "simulated turns after the first move in which player 0 searches its continuation's best moves (0: never; an experiment)",
     ),
@@ -468,6 +472,7 @@ impl Config {
         match field {
             "horizon" => self.horizon = count().ok_or("a number of turns ≥ 1")?,
             "min_end" => self.min_end = whole(value).ok_or("a turn ≥ 0")? as usize,
+            "searching_base" => self.searching_base = value.parse().map_err(|_| "true or false")?,
             "lookahead_turns" => self.lookahead_turns = whole(value).ok_or("a count ≥ 0")? as usize,
             "lookahead_moves" => self.lookahead.moves = count().ok_or("a count ≥ 1")?,
             "lookahead_seeds" => self.lookahead.seeds = count().ok_or("a count ≥ 1")?,
@@ -687,9 +692,15 @@ mod tests {
     }
 
     #[test]
-    fn the_searching_continuation_is_a_knob_off_by_default() {
+    fn the_searching_base_and_continuation_are_knobs_off_by_default() {
         let params = Params::default();
         assert_eq!(params.planner(4).lookahead_turns, 0);
+        assert!(!params.planner(4).searching_base);
+        let searching = Params::default()
+            .with_overrides(["many.searching_base=true"])
+            .unwrap();
+        assert!(searching.planner(3).searching_base);
+        assert!(!searching.planner(2).searching_base);
         assert!(
             Params::default()
                 .with_overrides(["many.lookahead_seeds=0"])

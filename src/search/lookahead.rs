@@ -1,8 +1,12 @@
-//! A continuation that searches: player 0 in a rollout plays the best of
-//! its base's few best moves by short rollouts of its own, instead of the
-//! base's move. Far too dear to ship as it stands (each of its moves costs
-//! hundreds of simulated turns); it measures what a continuation closer to
-//! the planner's own play would be worth to the planner.
+//! A base that searches: it plays the best of its inner base's few best
+//! moves by short rollouts of its own. Two uses, both knobs of the planner
+//! (src/search/planner.rs): as the move to beat at the root
+//! (`searching_base`: one search a turn, cheap), and as the continuation in
+//! the rollouts (`lookahead_turns`: hundreds of simulated turns for each of
+//! its moves, far too dear to ship; it measures what a continuation closer
+//! to the planner's own play is worth to the planner).
+
+use std::sync::Arc;
 
 use std::ops::Deref;
 
@@ -108,4 +112,18 @@ fn position_hash(state: &State, params: &[crate::ai::AiParams; MAX_PLAYERS]) -> 
         mix(p.wa.to_bits() ^ p.wd.to_bits().rotate_left(32));
     }
     h
+}
+
+/// One base shared by a planner's searching move to beat and its plain
+/// rollouts ([`crate::planner::Config::searching_base`]).
+pub struct Shared(pub Arc<dyn BasePolicy>);
+
+impl BasePolicy for Shared {
+    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
+        self.0.choose(game, state, ais)
+    }
+
+    fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
+        self.0.rank(game, state, ais)
+    }
 }

@@ -103,6 +103,11 @@ pub struct Config {
     pub lookahead_turns: usize,
     /// What that search weighs.
     pub lookahead: crate::lookahead::Search,
+    /// The move to beat (and the ranking's move) is the best of the base's
+    /// few best moves by that search ([`crate::lookahead::Lookahead`]), once
+    /// a turn; the rollouts keep the plain base unless
+    /// [`Config::continuation`] says otherwise.
+    pub searching_base: bool,
 }
 
 /// Player 0's policy in the rollouts: the seam for a continuation other
@@ -221,6 +226,7 @@ impl Default for Config {
                 seeds: 8,
                 horizon: 8,
             },
+            searching_base: false,
         }
     }
 }
@@ -339,20 +345,33 @@ impl Planner {
         let alternatives = (config.alternatives.iter().flatten())
             .map(|alt| alt.policy())
             .collect();
+        let continuation: Option<Box<dyn BasePolicy>> = match config.continuation {
+            Continuation::Base => None,
+            Continuation::Hand => Some(Box::new(HandTuned)),
+            Continuation::Alternative(alt) => Some(alt.policy()),
+            Continuation::Guard(max_level) => Some(Box::new(crate::base::Guard {
+                inner: crate::base::standard(),
+                max_level,
+            })),
+        };
+        let (base, continuation) = if config.searching_base {
+            let plain: std::sync::Arc<dyn BasePolicy> = std::sync::Arc::from(base);
+            let searching: Box<dyn BasePolicy> = Box::new(crate::lookahead::Lookahead {
+                inner: plain.clone(),
+                search: config.lookahead,
+                leaf: config.leaf,
+            });
+            let rollouts = continuation.unwrap_or(Box::new(crate::lookahead::Shared(plain)));
+            (searching, Some(rollouts))
+        } else {
+            (base, continuation)
+        };
         Planner {
             config,
             base,
             generator: Box::new(TopRanked::from_config(&config)),
             alternatives,
-            continuation: match config.continuation {
-                Continuation::Base => None,
-                Continuation::Hand => Some(Box::new(HandTuned)),
-                Continuation::Alternative(alt) => Some(alt.policy()),
-                Continuation::Guard(max_level) => Some(Box::new(crate::base::Guard {
-                    inner: crate::base::standard(),
-                    max_level,
-                })),
-            },
+            continuation,
             rng: Pcg64Mcg::seed_from_u64(seed),
             rate: None,
             seed_arms: Vec::new(),

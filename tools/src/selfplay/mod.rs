@@ -61,12 +61,6 @@ pub struct Args {
     /// `--set many.switch_z=1.5`.
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_override)]
     set: Vec<String>,
-    /// At M ≥ 3, player 0's base searches its few best moves by rollouts of
-    /// its own (src/search/lookahead.rs, sized by the bot's `lookahead_*`
-    /// keys): the planner's move to beat (its rollouts keep the plain base),
-    /// or with `--policy base` that policy alone.
-    #[arg(long)]
-    searching_base: bool,
     /// Player 0's base policy: hand or learned (default: the bot's standard one).
     #[arg(long, value_parser = crate::cli::parse_base)]
     base: Option<String>,
@@ -114,38 +108,19 @@ fn policy(args: &Args, weights: Tables, mirror: &Mirror, start: Instant) -> Box<
                 (_, Some(turns)) => Clock::pooled_turns(start, turns, mirror.game.turns),
                 _ => Clock::new(start, args.budget, work),
             };
-            let make_base = || -> Box<dyn ahc061::base::BasePolicy> {
-                match weights.base {
-                    Some(table) => Box::new(ahc061::base::Linear { table }),
-                    None => match &args.base {
-                        Some(name) => ahc061::base::by_name(name).expect("checked by clap"),
-                        None => ahc061::base::standard(),
-                    },
-                }
-            };
-            let searching = args.searching_base && mirror.game.m >= 3;
-            let base: Box<dyn ahc061::base::BasePolicy> = if searching {
-                let config = params.planner(mirror.game.m);
-                Box::new(ahc061::lookahead::Lookahead {
-                    inner: make_base(),
-                    search: config.lookahead,
-                    leaf: config.leaf,
-                })
-            } else {
-                make_base()
+            let base: Box<dyn ahc061::base::BasePolicy> = match weights.base {
+                Some(table) => Box::new(ahc061::base::Linear { table }),
+                None => match &args.base {
+                    Some(name) => ahc061::base::by_name(name).expect("checked by clap"),
+                    None => ahc061::base::standard(),
+                },
             };
             let bot = FullBot::with_params(mirror, args.seed, clock, &params, base);
-            // The rollouts keep a plain base: a search on every simulated
-            // turn would cost hundreds of turns each.
-            let continuation: Option<Box<dyn ahc061::base::BasePolicy>> = match weights.continuation
-            {
-                Some(table) if mirror.game.m >= 3 => Some(Box::new(ahc061::base::Linear { table })),
-                _ if searching => Some(make_base()),
-                _ => None,
-            };
-            match continuation {
-                Some(policy) => Box::new(bot.with_continuation(policy)),
-                None => Box::new(bot),
+            match weights.continuation {
+                Some(table) if mirror.game.m >= 3 => {
+                    Box::new(bot.with_continuation(Box::new(ahc061::base::Linear { table })))
+                }
+                _ => Box::new(bot),
             }
         }
     }
