@@ -6,9 +6,8 @@
 //! its moves, far too dear to ship; it measures what a continuation closer
 //! to the planner's own play is worth to the planner).
 
-use std::sync::Arc;
-
 use std::ops::Deref;
+use std::sync::Arc;
 
 use rand::Rng;
 

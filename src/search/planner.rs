@@ -583,20 +583,17 @@ impl Planner {
             search: self.config.lookahead,
             leaf: self.config.leaf,
         };
-        let us = if arm.policy == 0 && self.config.lookahead_turns > 0 {
-            Relay {
-                first: Some(arm.cell),
-                lead: &lookahead,
-                lead_turns: self.config.lookahead_turns,
-                base: self.policy(0),
-            }
+        // The searching continuation, when asked for, leads the plain arms.
+        let (lead, lead_turns) = if arm.policy == 0 && self.config.lookahead_turns > 0 {
+            (&lookahead as &dyn BasePolicy, self.config.lookahead_turns)
         } else {
-            Relay {
-                first: Some(arm.cell),
-                lead: self.policy(arm.policy),
-                lead_turns,
-                base: self.policy(0),
-            }
+            (self.policy(arm.policy), lead_turns)
+        };
+        let us = Relay {
+            first: Some(arm.cell),
+            lead,
+            lead_turns,
+            base: self.policy(0),
         };
         let opening = arms
             .opening
