@@ -36,10 +36,11 @@ pub struct Lookahead<P> {
     pub leaf: Leaf,
 }
 
-impl<'a, P: Deref<Target = dyn BasePolicy + 'a> + Send + Sync> BasePolicy for Lookahead<P> {
-    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
-        let ranking = self.inner.rank(game, state, ais);
-        let moves = best_moves(&ranking, self.search.moves);
+impl<'a, P: Deref<Target = dyn BasePolicy + 'a>> Lookahead<P> {
+    /// The best of `ranking`'s few best moves (its move first) by the
+    /// search from `state`.
+    fn best(&self, game: &Game, state: &State, ais: &AiView, ranking: &Ranking) -> Cell {
+        let moves = best_moves(ranking, self.search.moves);
         if moves.len() < 2 {
             return ranking.base;
         }
@@ -67,12 +68,21 @@ impl<'a, P: Deref<Target = dyn BasePolicy + 'a> + Send + Sync> BasePolicy for Lo
         }
         moves[best]
     }
+}
 
-    /// The base's worths, with the search's move as the move.
+impl<'a, P: Deref<Target = dyn BasePolicy + 'a> + Send + Sync> BasePolicy for Lookahead<P> {
+    fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
+        let ranking = self.inner.rank(game, state, ais);
+        self.best(game, state, ais, &ranking)
+    }
+
+    /// The base's worths, with the search's move as the move: one look at
+    /// the position serves both.
     fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
+        let ranking = self.inner.rank(game, state, ais);
         Ranking {
-            base: self.choose(game, state, ais),
-            worth: self.inner.rank(game, state, ais).worth,
+            base: self.best(game, state, ais, &ranking),
+            worth: ranking.worth,
         }
     }
 }

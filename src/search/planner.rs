@@ -578,13 +578,15 @@ impl Planner {
             (_, 0) => usize::MAX,
             (_, turns) => turns,
         };
-        let lookahead = crate::lookahead::Lookahead {
-            inner: self.policy(0),
-            search: self.config.lookahead,
-            leaf: self.config.leaf,
-        };
-        // The searching continuation, when asked for, leads the plain arms.
+        // The searching continuation, when asked for, leads the plain arms
+        // (built only then: this is the rollouts' path).
+        let lookahead;
         let (lead, lead_turns) = if arm.policy == 0 && self.config.lookahead_turns > 0 {
+            lookahead = crate::lookahead::Lookahead {
+                inner: self.policy(0),
+                search: self.config.lookahead,
+                leaf: self.config.leaf,
+            };
             (&lookahead as &dyn BasePolicy, self.config.lookahead_turns)
         } else {
             (self.policy(arm.policy), lead_turns)
