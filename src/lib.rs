@@ -2,10 +2,13 @@
 //! everything the bot thinks with. Data flows one way: the protocol reads the
 //! judge, the mirror checks and holds the position, the policy picks a move.
 //!
-//! The folders, each using only those before it: `engine` (the game's
-//! rules), `judge` (the protocol and the mirror), `opponent` (the belief over
-//! the AIs), `policy` (player 0's one-turn policies), `search` (the planner's
-//! rollouts and its clock), `agent` (the game loop and its options).
+//! The folders are layers, each using only those before it: `engine` (the
+//! game's rules); `judge` (the protocol and the mirror) and `opponent` (the
+//! belief over the AIs), side by side; `policy` (player 0's one-turn
+//! policies); `search` (the planner's rollouts and its clock); `agent` (the
+//! game loop and its options). Every path names its folder
+//! (`crate::search::planner`), so the imports draw these layers, and
+//! tests/layers.rs fails when a folder reaches above itself.
 
 // Board code indexes several parallel arrays by player or cell; the index
 // loops say that more plainly than zipped iterators.
@@ -17,14 +20,3 @@ pub mod judge;
 pub mod opponent;
 pub mod policy;
 pub mod search;
-
-// Every module keeps its short path (`ahc061::board`, `crate::planner`): the
-// tools, the tests and the modules themselves use these.
-pub use agent::{fault, options, params, trace};
-pub use engine::{ai, board, rules, state};
-pub use judge::{mirror, protocol};
-pub use opponent::belief;
-pub use policy::{
-    base, blocking, duel, features, forecast, greedy, hunt, learned, learned_weights,
-};
-pub use search::{clock, lookahead, planner, rollout};

@@ -16,17 +16,17 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use ahc061::agent::options::{Options, PolicyKind};
 use ahc061::agent::{self, FullBot, Greedy, Policy};
-use ahc061::clock::Clock;
-use ahc061::options::{Options, PolicyKind};
+use ahc061::search::clock::Clock;
 
 fn main() -> ExitCode {
     let start = Instant::now();
     // A panic is one line on stderr (and one the planner survives: agent.rs).
-    ahc061::fault::install_hook();
+    ahc061::agent::fault::install_hook();
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if ahc061::options::wants_help(&args) {
-        print!("{}", ahc061::options::usage());
+    if ahc061::agent::options::wants_help(&args) {
+        print!("{}", ahc061::agent::options::usage());
         return ExitCode::SUCCESS;
     }
     let options = match Options::from_args(args) {
@@ -38,16 +38,23 @@ fn main() -> ExitCode {
     };
     let stdin = io::stdin().lock();
     let stdout = BufWriter::new(io::stdout().lock());
-    let make_policy = |mirror: &ahc061::mirror::Mirror| -> Box<dyn Policy> {
+    let make_policy = |mirror: &ahc061::judge::mirror::Mirror| -> Box<dyn Policy> {
         match options.policy {
             PolicyKind::Greedy => Box::new(Greedy),
             PolicyKind::Planner => {
                 let clock = Clock::new(start, options.budget, options.fixed_work);
-                let base = (options.base.as_deref().and_then(ahc061::base::by_name))
-                    .unwrap_or_else(ahc061::base::standard);
+                let base = (options
+                    .base
+                    .as_deref()
+                    .and_then(ahc061::policy::base::by_name))
+                .unwrap_or_else(ahc061::policy::base::standard);
                 let params = &options.params;
                 let planned = FullBot::with_params(mirror, options.seed, clock, params, base);
-                match options.trace.as_deref().map(ahc061::trace::Trace::create) {
+                match options
+                    .trace
+                    .as_deref()
+                    .map(ahc061::agent::trace::Trace::create)
+                {
                     Some(Ok(trace)) => Box::new(planned.with_trace(trace)),
                     Some(Err(e)) => {
                         eprintln!("warning: no trace: {e}");

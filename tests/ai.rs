@@ -1,10 +1,10 @@
 //! The AIs' policy as the bot models it agrees with the judge's.
 #![allow(clippy::needless_range_loop)]
 
-use ahc061::ai;
-use ahc061::board::{Bits, Cell};
-use ahc061::rules;
-use ahc061::state::{Game, State};
+use ahc061::engine::ai;
+use ahc061::engine::board::{Bits, Cell};
+use ahc061::engine::rules;
+use ahc061::engine::state::{Game, State};
 use ahc061_sim::judge::{Judge, ToolInput};
 
 /// Hands `check` every AI's turn along ten recorded games (player 0
@@ -24,7 +24,7 @@ fn each_ai_turn(mut check: impl FnMut(u64, &Game, &State, usize, &ai::AiParams, 
                 check(seed, &game, &state, p, &judge.input.params[p], legal[p]);
                 checked += 1;
             }
-            let (x, y) = ahc061::board::coords(state.pos[0]);
+            let (x, y) = ahc061::engine::board::coords(state.pos[0]);
             judge.play(x, y).unwrap();
         }
     }
@@ -75,7 +75,7 @@ fn scanned_target(
 ) -> Cell {
     let mut bar = -1.0 + ai::tie_tolerance(-1.0);
     let mut choice = state.pos[p];
-    for c in ahc061::board::cells(legal) {
+    for c in ahc061::engine::board::cells(legal) {
         let value = params.value(game, state, p, c);
         if value > bar {
             bar = value + ai::tie_tolerance(value);
@@ -106,7 +106,9 @@ fn the_greedy_target_is_the_scan_of_every_legal_cell() {
 
 /// A set of the given cells.
 fn set_of(cells: &[Cell]) -> Bits {
-    cells.iter().fold(0, |s, &c| s | ahc061::board::bit(c))
+    cells
+        .iter()
+        .fold(0, |s, &c| s | ahc061::engine::board::bit(c))
 }
 
 #[test]
@@ -140,7 +142,7 @@ fn two_legal_sets_that_differ_in_one_cell_give_the_same_random_cell_elsewhere() 
     // and a first move that changes one cell of an AI's legal set must not
     // move its random draws anywhere else.
     let small = set_of(&[10, 11, 12, 20, 22, 30, 31, 32]);
-    let large = small | ahc061::board::bit(21);
+    let large = small | ahc061::engine::board::bit(21);
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
     let (mut same, mut extra) = (0, 0);
     for _ in 0..10_000 {

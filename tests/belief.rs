@@ -1,11 +1,11 @@
 //! The belief over the AIs' parameters: it concentrates near the truth on
 //! recorded games, and stays finite and non-empty on degenerate turns.
 
-use ahc061::ai::AiParams;
-use ahc061::belief::{Belief, Observation};
-use ahc061::board::{MAX_PLAYERS, cell, coords};
-use ahc061::greedy;
-use ahc061::state::Game;
+use ahc061::engine::ai::AiParams;
+use ahc061::engine::board::{MAX_PLAYERS, cell, coords};
+use ahc061::engine::state::Game;
+use ahc061::opponent::belief::{Belief, Observation};
+use ahc061::policy::greedy;
 use ahc061_sim::judge::{Judge, ToolInput};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use ahc061::options::{Options, PolicyKind};
+use ahc061::agent::options::{Options, PolicyKind};
 
 /// Runs the bot binary with `args`, `input` on its stdin.
 fn run(args: &[&str], input: &str) -> Output {

@@ -2,9 +2,9 @@
 //! the AI's next move off its greedy target and never spends a turn on a
 //! move that target makes void.
 
-use ahc061::ai::{AiParams, greedy_target};
-use ahc061::board::{cell, coords};
-use ahc061::rules::legal_moves;
+use ahc061::engine::ai::{AiParams, greedy_target};
+use ahc061::engine::board::{cell, coords};
+use ahc061::engine::rules::legal_moves;
 
 mod common;
 
@@ -39,8 +39,8 @@ fn it_does_not_attack_the_cell_the_ai_is_about_to_raise() {
     let ai_reach = legal_moves(&state, 2, 1);
     let target = greedy_target(&game, &state, 1, &BUILDER, ai_reach);
     assert_eq!(coords(target), coords(a), "the builder raises A");
-    let blind = ahc061::duel::choose(&game, &state, ai_reach, None);
+    let blind = ahc061::policy::duel::choose(&game, &state, ai_reach, None);
     assert_eq!(coords(blind), coords(a), "blind, A is the richer capture");
-    let seeing = ahc061::duel::choose(&game, &state, ai_reach, Some(target));
+    let seeing = ahc061::policy::duel::choose(&game, &state, ai_reach, Some(target));
     assert_eq!(coords(seeing), coords(b));
 }

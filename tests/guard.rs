@@ -3,11 +3,11 @@
 //! two AIs aiming at two of our cells, and where it leaves the move to its
 //! inner base.
 
-use ahc061::ai::{AiParams, NO_PARAMS};
-use ahc061::base::{AiView, BasePolicy, Guard, HandTuned, Ranking};
-use ahc061::board::{Cell, MAX_PLAYERS, cell};
-use ahc061::rules;
-use ahc061::state::{Game, State};
+use ahc061::engine::ai::{AiParams, NO_PARAMS};
+use ahc061::engine::board::{Cell, MAX_PLAYERS, cell};
+use ahc061::engine::rules;
+use ahc061::engine::state::{Game, State};
+use ahc061::policy::base::{AiView, BasePolicy, Guard, HandTuned, Ranking};
 
 mod common;
 

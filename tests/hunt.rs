@@ -2,13 +2,13 @@
 //! on a constructed three-player position: which AI it goes after, the
 //! parry, and where it leaves the move to its inner base.
 
-use ahc061::ai::{self, AiParams, NO_PARAMS};
-use ahc061::base::{BasePolicy, HandTuned};
-use ahc061::board::{Cell, cell, coords};
-use ahc061::duel::TierOrder;
-use ahc061::hunt::{Hunt, Prey};
-use ahc061::rules;
-use ahc061::state::{Game, State};
+use ahc061::engine::ai::{self, AiParams, NO_PARAMS};
+use ahc061::engine::board::{Cell, cell, coords};
+use ahc061::engine::rules;
+use ahc061::engine::state::{Game, State};
+use ahc061::policy::base::{BasePolicy, HandTuned};
+use ahc061::policy::duel::TierOrder;
+use ahc061::policy::hunt::{Hunt, Prey};
 
 mod common;
 
@@ -57,7 +57,7 @@ fn hunt_move(game: &Game, state: &State, prey: Prey, params: &[AiParams]) -> Cel
         };
         let cell = hunt.choose(game, state, view);
         assert!(
-            ahc061::board::has(rules::legal_moves(state, game.m, 0), cell),
+            ahc061::engine::board::has(rules::legal_moves(state, game.m, 0), cell),
             "the hunt's move is legal"
         );
         assert_eq!(
@@ -72,7 +72,7 @@ fn hunt_move(game: &Game, state: &State, prey: Prey, params: &[AiParams]) -> Cel
 #[test]
 fn it_takes_the_hunted_ais_level_one_cell() {
     let (game, state) = three_players();
-    assert_eq!(ahc061::greedy::leader(&game, &state), 1);
+    assert_eq!(ahc061::policy::greedy::leader(&game, &state), 1);
     let growers = [NO_PARAMS, GROWER, GROWER];
     // The leader's level-1 cell next to us, though AI 2's is worth more.
     let leader = hunt_move(&game, &state, Prey::Leader, &growers);
@@ -101,7 +101,7 @@ fn it_stands_on_the_cell_the_hunted_ai_is_about_to_attack() {
 #[test]
 fn the_last_turns_and_the_duel_are_the_inner_bases() {
     let (game, mut state) = three_players();
-    state.turn = game.turns - ahc061::duel::ENDGAME;
+    state.turn = game.turns - ahc061::policy::duel::ENDGAME;
     let growers = [NO_PARAMS, GROWER, GROWER];
     let inner = common::seeing(&game, &state, &growers, |view| {
         HandTuned.choose(&game, &state, view)

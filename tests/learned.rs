@@ -3,14 +3,14 @@
 //! valuation it generalises, along recorded games.
 #![allow(clippy::needless_range_loop)]
 
-use ahc061::ai::NO_PARAMS;
-use ahc061::base::{HandTuned, Linear, choose_seeing};
-use ahc061::board::{MAX_PLAYERS, cell, cells, coords};
-use ahc061::features::{self, Group, TurnContext};
-use ahc061::forecast::{self, Forecast};
-use ahc061::learned::{self, HAND_TUNED};
-use ahc061::rules;
-use ahc061::state::{Game, State};
+use ahc061::engine::ai::NO_PARAMS;
+use ahc061::engine::board::{MAX_PLAYERS, cell, cells, coords};
+use ahc061::engine::rules;
+use ahc061::engine::state::{Game, State};
+use ahc061::policy::base::{HandTuned, Linear, choose_seeing};
+use ahc061::policy::features::{self, Group, TurnContext};
+use ahc061::policy::forecast::{self, Forecast};
+use ahc061::policy::learned::{self, HAND_TUNED};
 use ahc061_sim::judge::Judge;
 
 mod common;
@@ -138,7 +138,10 @@ fn hand_tuned_weights_reproduce_the_forecasts_valuation_along_recorded_games() {
 fn the_turn_scorer_is_the_dot_product_of_the_features() {
     let mut compared = 0;
     along_recorded_games(usize::MAX, |seed, g, state, forecast, turn| {
-        for weights in ahc061::learned_weights::TRAINED.iter().chain([&HAND_TUNED]) {
+        for weights in ahc061::policy::learned_weights::TRAINED
+            .iter()
+            .chain([&HAND_TUNED])
+        {
             let scorer = learned::TurnScorer::new(weights, turn);
             for d in cells(rules::legal_moves(state, g.m, 0)) {
                 let dot = learned::value(weights, g, state, forecast, turn, d);
@@ -170,15 +173,18 @@ fn the_best_move_values_quiet_cells_as_the_scorer_does() {
         let legal = rules::ai_legal_moves(state, g.m);
         let ours = rules::legal_moves(state, g.m, 0);
         let reached = legal[1..g.m].iter().fold(0, |all, &l| all | l);
-        for weights in ahc061::learned_weights::TRAINED.iter().chain([&HAND_TUNED]) {
+        for weights in ahc061::policy::learned_weights::TRAINED
+            .iter()
+            .chain([&HAND_TUNED])
+        {
             let scorer = learned::TurnScorer::new(weights, turn);
-            let walked = ahc061::greedy::best_move_in(state, ours, |d| {
+            let walked = ahc061::policy::greedy::best_move_in(state, ours, |d| {
                 scorer.value(g, state, forecast, turn, d)
             });
             let fast = learned::best_move(weights, g, state, forecast, &legal, ours);
             assert_eq!(fast, walked, "seed {seed} turn {}", state.turn);
             let quiet = state.owned[0] & !reached;
-            quiet_chosen += ahc061::board::has(quiet, fast) as usize;
+            quiet_chosen += ahc061::engine::board::has(quiet, fast) as usize;
             compared += 1;
         }
     });
@@ -192,7 +198,7 @@ fn the_learned_base_plays_legal_moves_only() {
     let g = input.game.clone();
     let params = input.params;
     let base = Linear {
-        table: ahc061::learned_weights::TRAINED,
+        table: ahc061::policy::learned_weights::TRAINED,
     };
     let mut judge = Judge::new(input);
     while !judge.finished() {
@@ -214,7 +220,7 @@ fn the_learned_base_plays_legal_moves_only() {
 /// of work: every move legal (the judge checks) and the same game twice.
 fn play_bot(case: &str, work: u64) -> (i64, Vec<u8>) {
     common::play(case, |mirror| {
-        let clock = ahc061::clock::Clock::new(std::time::Instant::now(), 1.8, Some(work));
+        let clock = ahc061::search::clock::Clock::new(std::time::Instant::now(), 1.8, Some(work));
         Box::new(ahc061::agent::FullBot::new(mirror, 1, clock))
     })
 }

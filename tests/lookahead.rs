@@ -4,15 +4,15 @@
 //! base; it is a function of the position; and a planner told to search
 //! (`searching_base`) takes its move to beat from it.
 
-use ahc061::ai::{AiParams, NO_PARAMS};
-use ahc061::base::{AiView, BasePolicy, HandTuned, Ranking};
-use ahc061::belief::Belief;
-use ahc061::board::{Cell, cell};
-use ahc061::clock::Allowance;
-use ahc061::lookahead::{Lookahead, Search};
-use ahc061::planner::{Config, Leaf, Planner};
-use ahc061::rules;
-use ahc061::state::{Game, State};
+use ahc061::engine::ai::{AiParams, NO_PARAMS};
+use ahc061::engine::board::{Cell, cell};
+use ahc061::engine::rules;
+use ahc061::engine::state::{Game, State};
+use ahc061::opponent::belief::Belief;
+use ahc061::policy::base::{AiView, BasePolicy, HandTuned, Ranking};
+use ahc061::search::clock::Allowance;
+use ahc061::search::lookahead::{Lookahead, Search};
+use ahc061::search::planner::{Config, Leaf, Planner};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 

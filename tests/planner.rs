@@ -1,18 +1,18 @@
 //! The rollout planner: it finds the obviously best move in constructed
 //! positions and never proposes an illegal move.
 
-use ahc061::base;
-use ahc061::belief::Belief;
-use ahc061::board::{Cell, cell, coords, has};
-use ahc061::clock::Allowance;
-use ahc061::duel::TierOrder;
-use ahc061::params::Params;
-use ahc061::planner::{
+use ahc061::agent::params::Params;
+use ahc061::engine::board::{Cell, cell, coords, has};
+use ahc061::engine::rules;
+use ahc061::engine::state::{Game, State};
+use ahc061::opponent::belief::Belief;
+use ahc061::policy::base;
+use ahc061::policy::duel::TierOrder;
+use ahc061::search::clock::Allowance;
+use ahc061::search::planner::{
     Alternative, Candidate, Config, Continuation, Decision, Halving, MIN_CANDIDATES, Planner,
     rollout_end,
 };
-use ahc061::rules;
-use ahc061::state::{Game, State};
 use ahc061_sim::judge::Judge;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -94,7 +94,7 @@ fn a_fixed_amount_of_work_plays_the_same_move_twice() {
 
 #[test]
 fn the_leaf_is_the_objective_at_the_end_and_extrapolates_before_it() {
-    use ahc061::planner::{Leaf, objective};
+    use ahc061::search::planner::{Leaf, objective};
     let g = game(3, &[(0, 0), (5, 5), (9, 9)]);
     let mut root = g.initial_state();
     root.turn = 40;
@@ -362,7 +362,7 @@ fn the_hunt_races_each_first_move_again_with_two_ais_or_more() {
     let mut config = Params::default().planner(3);
     assert!(matches!(
         config.alternatives[0],
-        Some(Alternative::Hunt(_, ahc061::hunt::Prey::All))
+        Some(Alternative::Hunt(_, ahc061::policy::hunt::Prey::All))
     ));
     config.alternatives_from = 0.0;
     let mut hunts_won = 0;
@@ -448,7 +448,7 @@ fn duel_decision(game: &Game, state: &State) -> Decision {
     // About what a turn affords in real time: the alternatives race too.
     let work = 4000;
     assert!(work as f64 >= config.alternatives_from);
-    let belief = Belief::known(&[ahc061::ai::NO_PARAMS, common::ATTACKER]);
+    let belief = Belief::known(&[ahc061::engine::ai::NO_PARAMS, common::ATTACKER]);
     let mut planner = Planner::new(config, base::standard(), 3);
     planner.choose(game, state, &belief, Allowance::Rollouts(work))
 }
@@ -457,7 +457,7 @@ fn duel_decision(game: &Game, state: &State) -> Decision {
 fn the_duel_stands_on_the_cell_the_ai_is_about_to_attack() {
     let lesson = common::parry_lesson();
     let (game, state) = (&lesson.game, &lesson.state);
-    assert_eq!(ahc061::greedy::choose(game, state), lesson.greedy);
+    assert_eq!(ahc061::policy::greedy::choose(game, state), lesson.greedy);
     let decision = duel_decision(game, state);
     assert_eq!(lesson.right, [decision.cell], "{:?}", decision.candidates);
 }
@@ -466,7 +466,7 @@ fn the_duel_stands_on_the_cell_the_ai_is_about_to_attack() {
 fn the_duel_keeps_a_cell_a_capture_two_turns_away_threatens() {
     let lesson = common::threatened_cell_lesson();
     let (game, state) = (&lesson.game, &lesson.state);
-    assert_eq!(ahc061::greedy::choose(game, state), lesson.greedy);
+    assert_eq!(ahc061::policy::greedy::choose(game, state), lesson.greedy);
     let decision = duel_decision(game, state);
     assert!(
         lesson.right.contains(&decision.cell),
@@ -593,8 +593,8 @@ fn with_open_cells_every_legal_unowned_cell_is_a_candidate() {
     };
     assert_eq!(candidates(false).len(), 1);
     let with = candidates(true);
-    let ours = ahc061::rules::legal_moves(&state, g.m, 0);
-    let open: Vec<Cell> = ahc061::board::cells(ours & !state.taken()).collect();
+    let ours = ahc061::engine::rules::legal_moves(&state, g.m, 0);
+    let open: Vec<Cell> = ahc061::engine::board::cells(ours & !state.taken()).collect();
     assert!(!open.is_empty());
     for c in &open {
         assert!(with.contains(c), "{c} in {with:?}");
@@ -660,7 +660,7 @@ impl base::BasePolicy for Counting {
 
 #[test]
 fn a_relay_plays_its_first_move_then_the_lead_for_its_turns_then_the_base() {
-    use ahc061::rollout::{Relay, SampledAis, play_out};
+    use ahc061::search::rollout::{Relay, SampledAis, play_out};
     use std::sync::atomic::{AtomicUsize, Ordering};
     let (g, state) = borders_two_ais();
     let belief = Belief::new(3, 50, &mut Pcg64Mcg::seed_from_u64(4));
@@ -717,7 +717,7 @@ fn an_arm_that_joins_an_earlier_arm_s_rollout_ends_as_it_does() {
     // move's rollout (the base move's first) is played beside the earlier
     // ones, and one that reaches a position an earlier one had after the
     // same turn would have played on to that one's very leaf.
-    use ahc061::rollout::{Outcome, Relay, SampledAis, Trail, Trails, play_out_along};
+    use ahc061::search::rollout::{Outcome, Relay, SampledAis, Trail, Trails, play_out_along};
     let config = Params::default().planner(3);
     let policy = base::standard();
     let (mut joined, mut joined_a_challenger, mut rollouts) = (0, 0, 0);
@@ -725,7 +725,7 @@ fn an_arm_that_joins_an_earlier_arm_s_rollout_ends_as_it_does() {
         let belief = Belief::new(game.m, 50, &mut Pcg64Mcg::seed_from_u64(state.turn as u64));
         let end = state.turn + 1 + config.horizon;
         let base_move = decision.candidates[0].cell;
-        let others = ahc061::board::cells(rules::legal_moves(state, game.m, 0));
+        let others = ahc061::engine::board::cells(rules::legal_moves(state, game.m, 0));
         let firsts: Vec<Cell> = std::iter::once(base_move)
             .chain(others.filter(|&c| c != base_move))
             .collect();
@@ -774,7 +774,9 @@ fn a_rollout_from_its_seed_s_opening_plays_as_from_its_ais() {
     // The AIs' first turn, played once per seed and copied, leaves every
     // rollout as it was: along a recorded game of six players, each first
     // move reaches the same leaf both ways.
-    use ahc061::rollout::{Opening, Outcome, Relay, SampledAis, Trail, play_out, play_out_opened};
+    use ahc061::search::rollout::{
+        Opening, Outcome, Relay, SampledAis, Trail, play_out, play_out_opened,
+    };
     let config = Params::default().planner(6);
     let policy = base::standard();
     let mut rollouts = 0;
@@ -783,7 +785,7 @@ fn a_rollout_from_its_seed_s_opening_plays_as_from_its_ais() {
         let end = state.turn + 1 + config.horizon;
         for seed in 0..3u64 {
             let opening = Opening::new(game, state, SampledAis::new(game, &belief, seed));
-            for first in ahc061::board::cells(rules::legal_moves(state, game.m, 0)) {
+            for first in ahc061::engine::board::cells(rules::legal_moves(state, game.m, 0)) {
                 let mut us = Relay::first_then(first, &*policy);
                 let mut ais = SampledAis::new(game, &belief, seed);
                 let plain = play_out(game, state, end, &mut us, &mut ais);

@@ -1,9 +1,9 @@
 //! One test per rule of docs/RULES.md §2–§4, on small constructed positions.
 
-use ahc061::ai::{self, AiParams};
-use ahc061::board::{Cell, MAX_PLAYERS, cell, cells, has};
-use ahc061::rules::{self, Candidates, Outcome};
-use ahc061::state::{Game, NOBODY, State};
+use ahc061::engine::ai::{self, AiParams};
+use ahc061::engine::board::{Cell, MAX_PLAYERS, cell, cells, has};
+use ahc061::engine::rules::{self, Candidates, Outcome};
+use ahc061::engine::state::{Game, NOBODY, State};
 
 /// A game with `m` players on the given starts, level cap `u`, all values 1000
 /// except where `values` says otherwise.

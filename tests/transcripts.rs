@@ -6,11 +6,11 @@ use std::fs;
 use std::path::PathBuf;
 
 use ahc061::agent::{self, Policy};
-use ahc061::base::AiView;
-use ahc061::board::{Cell, cell};
-use ahc061::mirror::Mirror;
-use ahc061::rollout::{Player, play_out};
-use ahc061::state::{Game, State};
+use ahc061::engine::board::{Cell, cell};
+use ahc061::engine::state::{Game, State};
+use ahc061::judge::mirror::Mirror;
+use ahc061::policy::base::AiView;
+use ahc061::search::rollout::{Player, play_out};
 use ahc061_sim::judge::{Judge, JudgeAis, ToolInput};
 use ahc061_sim::text::{feedback_text, initial_text};
 

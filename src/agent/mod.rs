@@ -11,10 +11,10 @@ pub mod trace;
 
 use std::io::{BufRead, Write};
 
-use crate::board::{Cell, coords};
-use crate::mirror::Mirror;
-use crate::protocol::{Feedback, ProtocolError, Reader};
-use crate::state::State;
+use crate::engine::board::{Cell, coords};
+use crate::engine::state::State;
+use crate::judge::mirror::Mirror;
+use crate::judge::protocol::{Feedback, ProtocolError, Reader};
 
 /// A way of choosing player 0's moves.
 pub trait Policy {
@@ -68,19 +68,19 @@ pub struct Greedy;
 
 impl Policy for Greedy {
     fn choose(&mut self, mirror: &Mirror) -> Cell {
-        crate::greedy::choose(&mirror.game, &mirror.state)
+        crate::policy::greedy::choose(&mirror.game, &mirror.state)
     }
 }
 
 /// The full bot: a belief over the AIs' parameters, updated every turn, and
 /// the rollout planner, run within the clock's allowance.
 pub struct FullBot {
-    belief: crate::belief::Belief,
-    planner: crate::planner::Planner,
-    clock: crate::clock::Clock,
+    belief: crate::opponent::belief::Belief,
+    planner: crate::search::planner::Planner,
+    clock: crate::search::clock::Clock,
     rng: rand_pcg::Pcg64Mcg,
     /// What the bot thought each turn, when asked (`--trace FILE`).
-    trace: Option<crate::trace::Trace>,
+    trace: Option<crate::agent::trace::Trace>,
     /// Particles per AI, for a belief that must start again.
     particles: usize,
 }
@@ -91,9 +91,15 @@ pub const PLANNER_SEED_XOR: u64 = 0x5DEE_CE66;
 
 impl FullBot {
     /// The bot with its standard settings and base policy.
-    pub fn new(mirror: &Mirror, seed: u64, clock: crate::clock::Clock) -> FullBot {
-        let params = crate::params::Params::default();
-        FullBot::with_params(mirror, seed, clock, &params, crate::base::standard())
+    pub fn new(mirror: &Mirror, seed: u64, clock: crate::search::clock::Clock) -> FullBot {
+        let params = crate::agent::params::Params::default();
+        FullBot::with_params(
+            mirror,
+            seed,
+            clock,
+            &params,
+            crate::policy::base::standard(),
+        )
     }
 
     /// A bot with the given settings (the planner's for this game's M, the
@@ -101,16 +107,16 @@ impl FullBot {
     pub fn with_params(
         mirror: &Mirror,
         seed: u64,
-        clock: crate::clock::Clock,
-        params: &crate::params::Params,
-        base: Box<dyn crate::base::BasePolicy>,
+        clock: crate::search::clock::Clock,
+        params: &crate::agent::params::Params,
+        base: Box<dyn crate::policy::base::BasePolicy>,
     ) -> FullBot {
         use rand::SeedableRng;
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
         let particles = params.particles;
-        let belief = crate::belief::Belief::new(mirror.game.m, particles, &mut rng);
+        let belief = crate::opponent::belief::Belief::new(mirror.game.m, particles, &mut rng);
         let config = params.planner(mirror.game.m);
-        let planner = crate::planner::Planner::new(config, base, seed ^ PLANNER_SEED_XOR);
+        let planner = crate::search::planner::Planner::new(config, base, seed ^ PLANNER_SEED_XOR);
         FullBot {
             belief,
             planner,
@@ -124,13 +130,16 @@ impl FullBot {
     /// Plays `continuation` for player 0 in the rollouts after the first
     /// move (the base still ranks the candidates and gives the move to
     /// beat): the seam for a continuation trained apart from the base.
-    pub fn with_continuation(mut self, continuation: Box<dyn crate::base::BasePolicy>) -> FullBot {
+    pub fn with_continuation(
+        mut self,
+        continuation: Box<dyn crate::policy::base::BasePolicy>,
+    ) -> FullBot {
         self.planner.continuation = Some(continuation);
         self
     }
 
     /// Writes a line per turn to `trace` (see src/agent/trace.rs).
-    pub fn with_trace(mut self, trace: crate::trace::Trace) -> FullBot {
+    pub fn with_trace(mut self, trace: crate::agent::trace::Trace) -> FullBot {
         self.trace = Some(trace);
         self
     }
@@ -144,12 +153,12 @@ impl Policy for FullBot {
         let planner = &mut self.planner;
         // A failure inside the planner must not cost the game: one line on
         // stderr, and the baseline answers this turn.
-        let planned = crate::fault::guard(|| {
-            crate::fault::inject("planner", turn);
+        let planned = crate::agent::fault::guard(|| {
+            crate::agent::fault::inject("planner", turn);
             planner.choose(game, state, belief, allowance)
         });
         let decision = match planned {
-            Ok(decision) if crate::rules::is_legal(state, game.m, 0, decision.cell) => {
+            Ok(decision) if crate::engine::rules::is_legal(state, game.m, 0, decision.cell) => {
                 Some(decision)
             }
             failed => {
@@ -170,9 +179,8 @@ impl Policy for FullBot {
         let cell = match &decision {
             Some(decision) => decision.cell,
             // Staying put is always legal, should even the baseline fail.
-            None => {
-                crate::fault::guard(|| crate::greedy::choose(game, state)).unwrap_or(state.pos[0])
-            }
+            None => crate::agent::fault::guard(|| crate::policy::greedy::choose(game, state))
+                .unwrap_or(state.pos[0]),
         };
         if let Some(trace) = &mut self.trace {
             trace.record(turn, game, belief, decision.as_ref(), cell);
@@ -183,8 +191,8 @@ impl Policy for FullBot {
     fn observe(&mut self, mirror: &Mirror, before: &State, feedback: &Feedback) {
         let turn = mirror.state.turn;
         let (belief, rng) = (&mut self.belief, &mut self.rng);
-        let update = crate::fault::guard(|| {
-            crate::fault::inject("belief", turn);
+        let update = crate::agent::fault::guard(|| {
+            crate::agent::fault::inject("belief", turn);
             belief.observe(&mirror.game, before, &feedback.dest, rng)
         });
         // A failed update may leave the particles and their weights out of
@@ -195,7 +203,8 @@ impl Policy for FullBot {
                 std::io::stderr(),
                 "turn {turn}: the belief update failed ({e}); the belief starts again from the prior"
             );
-            self.belief = crate::belief::Belief::new(mirror.game.m, self.particles, &mut self.rng);
+            self.belief =
+                crate::opponent::belief::Belief::new(mirror.game.m, self.particles, &mut self.rng);
         }
     }
 }

@@ -17,7 +17,7 @@ pub struct Options {
     /// standard one.
     pub base: Option<String>,
     /// The tuned numbers, with any `--set key=value` applied (src/agent/params.rs).
-    pub params: crate::params::Params,
+    pub params: crate::agent::params::Params,
 }
 
 /// The policies the binary can play with.
@@ -52,7 +52,7 @@ Usage: ahc061 [OPTIONS]   (--flag VALUE and --flag=VALUE both work)
 
 /// The usage with the keys of `--set` filled in.
 pub fn usage() -> String {
-    let keys: Vec<String> = (crate::params::KEYS.iter())
+    let keys: Vec<String> = (crate::agent::params::KEYS.iter())
         .map(|(key, what)| format!("                    {key}: {what}"))
         .collect();
     USAGE.replace("{KEYS}", &keys.join("\n"))
@@ -75,7 +75,7 @@ impl Default for Options {
             policy: PolicyKind::Planner,
             trace: None,
             base: None,
-            params: crate::params::Params::default(),
+            params: crate::agent::params::Params::default(),
         }
     }
 }
@@ -121,8 +121,8 @@ impl Options {
                 }
                 "--base" => {
                     let name = value()?;
-                    if crate::base::by_name(&name).is_none() {
-                        let known = crate::base::NAMES;
+                    if crate::policy::base::by_name(&name).is_none() {
+                        let known = crate::policy::base::NAMES;
                         return Err(format!("--base: expected one of {known}, got {name:?}"));
                     }
                     options.base = Some(name);

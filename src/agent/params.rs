@@ -8,10 +8,10 @@
 //! silently ignored: a tuning run that changed nothing would look like a
 //! measured null result.
 
-use crate::clock::Schedule;
-use crate::duel::TierOrder;
-use crate::hunt::Prey;
-use crate::planner::{Alternative, Config, Continuation, Halving, Leaf, MAX_ALTERNATIVES};
+use crate::policy::duel::TierOrder;
+use crate::policy::hunt::Prey;
+use crate::search::clock::Schedule;
+use crate::search::planner::{Alternative, Config, Continuation, Halving, Leaf, MAX_ALTERNATIVES};
 
 /// The bot's tuned numbers.
 #[derive(Clone, Debug, PartialEq)]
@@ -414,7 +414,9 @@ fn set_field(config: &mut Config, key: &str, value: &str) -> Result<(), String> 
 /// The number of players of an `mN` class of keys, N from 3 to 8.
 fn players_class(class: &str) -> Option<usize> {
     let m: usize = class.strip_prefix('m')?.parse().ok()?;
-    (3..=crate::board::MAX_PLAYERS).contains(&m).then_some(m)
+    (3..=crate::engine::board::MAX_PLAYERS)
+        .contains(&m)
+        .then_some(m)
 }
 
 /// The fields [`Config::set`] knows: the `{duel,many}.` keys of [`KEYS`].
@@ -433,7 +435,7 @@ fn alternatives(value: &str) -> Result<[Option<Alternative>; MAX_ALTERNATIVES], 
     let expected = || {
         format!(
             "none, or up to {MAX_ALTERNATIVES} tier orders (digits 0..{}, each once), each alone or after hunt-leader:, hunt-topN: or hunt-all:, separated by commas",
-            crate::duel::TIERS
+            crate::policy::duel::TIERS
         )
     };
     let mut parts = value.split(',');
@@ -718,7 +720,7 @@ mod tests {
         assert_eq!(config.lookahead_turns, 2);
         assert_eq!(
             config.lookahead,
-            crate::lookahead::Search {
+            crate::search::lookahead::Search {
                 moves: 3,
                 seeds: 16,
                 horizon: 10,

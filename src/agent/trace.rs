@@ -9,10 +9,10 @@
 use std::fmt::Write as _;
 use std::io::{BufWriter, Write};
 
-use crate::belief::Belief;
-use crate::board::{Cell, coords};
-use crate::planner::Decision;
-use crate::state::Game;
+use crate::engine::board::{Cell, coords};
+use crate::engine::state::Game;
+use crate::opponent::belief::Belief;
+use crate::search::planner::Decision;
 
 /// Where the trace goes.
 pub struct Trace {

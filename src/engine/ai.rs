@@ -1,9 +1,9 @@
 //! The AI players' policy (docs/RULES.md §4): an ε-greedy choice over the
 //! candidate list B_p by the value A_p of each cell.
 
-use crate::board::Cell;
-use crate::rules::Candidates;
-use crate::state::{Game, NOBODY, State};
+use crate::engine::board::Cell;
+use crate::engine::rules::Candidates;
+use crate::engine::state::{Game, NOBODY, State};
 
 /// One AI's hidden parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -100,14 +100,14 @@ pub fn choose(game: &Game, state: &State, p: usize, params: &AiParams, r1: f64, 
     if r1 < params.eps {
         return cands[pick_index(r2, cands.len())];
     }
-    let mut values = [0.0f64; crate::board::CELLS];
+    let mut values = [0.0f64; crate::engine::board::CELLS];
     let mut best = f64::NEG_INFINITY;
     for (k, &c) in cands.iter().enumerate() {
         values[k] = params.value(game, state, p, c);
         best = best.max(values[k]);
     }
     let tol = tie_tolerance(best);
-    let mut ties = [0 as Cell; crate::board::CELLS];
+    let mut ties = [0 as Cell; crate::engine::board::CELLS];
     let mut n = 0;
     for (k, &c) in cands.iter().enumerate() {
         if values[k] >= best - tol {
@@ -138,7 +138,7 @@ pub fn pick_index(r: f64, len: usize) -> usize {
 #[inline]
 pub fn sample_near_target<R: rand::Rng>(
     params: &AiParams,
-    legal: crate::board::Bits,
+    legal: crate::engine::board::Bits,
     target: Cell,
     rng: &mut R,
 ) -> Cell {
@@ -152,8 +152,8 @@ pub fn sample_near_target<R: rand::Rng>(
 /// The cell of `legal` of highest priority under `salt` (None if `legal` is
 /// empty): over a uniformly random salt, a uniformly random cell of the set.
 #[inline]
-pub fn random_cell(legal: crate::board::Bits, salt: u64) -> Option<Cell> {
-    crate::board::cells(legal).max_by_key(|&c| priority(salt, c))
+pub fn random_cell(legal: crate::engine::board::Bits, salt: u64) -> Option<Cell> {
+    crate::engine::board::cells(legal).max_by_key(|&c| priority(salt, c))
 }
 
 /// A cell's priority under `salt`: SplitMix64's finaliser of the two mixed,
@@ -171,10 +171,10 @@ fn priority(salt: u64, c: Cell) -> u64 {
 pub fn greedy_targets(
     game: &Game,
     state: &State,
-    params: &[AiParams; crate::board::MAX_PLAYERS],
-    legal: &[crate::board::Bits; crate::board::MAX_PLAYERS],
-) -> [Cell; crate::board::MAX_PLAYERS] {
-    let mut targets = [0; crate::board::MAX_PLAYERS];
+    params: &[AiParams; crate::engine::board::MAX_PLAYERS],
+    legal: &[crate::engine::board::Bits; crate::engine::board::MAX_PLAYERS],
+) -> [Cell; crate::engine::board::MAX_PLAYERS] {
+    let mut targets = [0; crate::engine::board::MAX_PLAYERS];
     for p in 1..game.m {
         targets[p] = greedy_target(game, state, p, &params[p], legal[p]);
     }
@@ -189,7 +189,7 @@ pub fn greedy_target(
     state: &State,
     p: usize,
     params: &AiParams,
-    legal: crate::board::Bits,
+    legal: crate::engine::board::Bits,
 ) -> Cell {
     target_from_bests(state, p, params, legal, |_, set| top_key(game, set))
 }
@@ -206,7 +206,7 @@ pub fn greedy_target_cached(
     state: &State,
     p: usize,
     params: &AiParams,
-    legal: crate::board::Bits,
+    legal: crate::engine::board::Bits,
     cache: &mut TargetCache,
 ) -> Cell {
     let slots = &mut cache.slots[p];
@@ -219,7 +219,7 @@ pub fn greedy_target_cached(
 /// worth 0, keeps what it had: still a set and its best).
 #[derive(Clone, Copy, Default)]
 pub struct TargetCache {
-    slots: [[CategoryBest; CATEGORIES]; crate::board::MAX_PLAYERS],
+    slots: [[CategoryBest; CATEGORIES]; crate::engine::board::MAX_PLAYERS],
 }
 
 /// The categories of cell [`greedy_target`] weighs: unowned, own below the
@@ -229,7 +229,7 @@ const CATEGORIES: usize = 5;
 /// One category's cells and the key of its best, as last seen.
 #[derive(Clone, Copy, Default)]
 struct CategoryBest {
-    set: crate::board::Bits,
+    set: crate::engine::board::Bits,
     key: u64,
 }
 
@@ -238,9 +238,9 @@ impl CategoryBest {
     /// still in the category: a cell keeps its value, so only the cells that
     /// joined can beat it.
     #[inline]
-    fn update(&mut self, game: &Game, set: crate::board::Bits) -> u64 {
+    fn update(&mut self, game: &Game, set: crate::engine::board::Bits) -> u64 {
         let left = self.set & !set;
-        let kept = self.key != 0 && !crate::board::has(left, key_cell(self.key));
+        let kept = self.key != 0 && !crate::engine::board::has(left, key_cell(self.key));
         self.key = if kept {
             self.key.max(top_key(game, set & !self.set))
         } else {
@@ -259,8 +259,8 @@ fn target_from_bests(
     state: &State,
     p: usize,
     params: &AiParams,
-    legal: crate::board::Bits,
-    mut best: impl FnMut(usize, crate::board::Bits) -> u64,
+    legal: crate::engine::board::Bits,
+    mut best: impl FnMut(usize, crate::engine::board::Bits) -> u64,
 ) -> Cell {
     // A greedy choice is the best cell of one of five categories, and the
     // best of a category is its most valuable cell (the first in cell order
@@ -317,7 +317,7 @@ fn target_from_bests(
 
 /// The cell that stands for an empty category in [`greedy_target`]'s keys:
 /// above every cell, so that it sorts last.
-const EMPTY: Cell = crate::board::CELLS as Cell;
+const EMPTY: Cell = crate::engine::board::CELLS as Cell;
 
 /// Sorts five keys by a sorting network (nine compare-exchanges, each a
 /// min and a max): no branch depends on the keys.
@@ -346,9 +346,9 @@ fn sort5(keys: &mut [u64; 5]) {
 /// its complemented cell, so that the greatest key is the answer and the
 /// scan keeps a running maximum instead of branching on every comparison.
 #[inline]
-fn top_key(game: &Game, set: crate::board::Bits) -> u64 {
+fn top_key(game: &Game, set: crate::engine::board::Bits) -> u64 {
     let mut top = 0u64;
-    for c in crate::board::cells(set) {
+    for c in crate::engine::board::cells(set) {
         let key = (game.value[c as usize] as u64) << 8 | (255 - c) as u64;
         top = top.max(key);
     }

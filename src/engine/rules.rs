@@ -2,10 +2,10 @@
 //! where a player may move, the AI's candidate list in the judge's order,
 //! and the simultaneous resolution of a turn.
 
-use crate::board::{
+use crate::engine::board::{
     Bits, CELLS, Cell, MAX_PLAYERS, bit, flood, has, neighbours, neighbours_of, ordered_neighbours,
 };
-use crate::state::{Game, NOBODY, State};
+use crate::engine::state::{Game, NOBODY, State};
 
 /// Cells reachable from `p`'s piece through cells `p` owns (its own cell
 /// included): kept in the state by [`resolve`].
@@ -212,7 +212,7 @@ fn removal_keeps_connected(region: Bits, d: Cell) -> bool {
 /// The (up to) eight cells around each cell: those within one row and one
 /// column of it, the cell itself left out.
 const RINGS: [Bits; CELLS] = {
-    const N: usize = crate::board::N;
+    const N: usize = crate::engine::board::N;
     let mut table = [0; CELLS];
     let mut c = 0;
     while c < CELLS {
@@ -282,7 +282,7 @@ fn follow_piece(state: &mut State, p: usize, d: Cell) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::cells;
+    use crate::engine::board::cells;
     use rand::{Rng, SeedableRng};
 
     /// The ring test never says a region stays whole when it falls apart,

@@ -7,7 +7,7 @@
 //! at the cap as bitboards. `rules` keeps them in step, and
 //! [`State::check_invariants`] checks them against a recomputation.
 
-use crate::board::{Bits, CELLS, Cell, MAX_PLAYERS, bit, cells, flood};
+use crate::engine::board::{Bits, CELLS, Cell, MAX_PLAYERS, bit, cells, flood};
 
 /// Number of turns of every game.
 pub const TURNS: usize = 100;

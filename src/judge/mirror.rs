@@ -4,10 +4,10 @@
 //! turn with its own engine and compare the result with the reported
 //! position. Any difference is reported and the judge's position adopted.
 
-use crate::board::{CELLS, Cell, MAX_PLAYERS, coords};
-use crate::protocol::Feedback;
-use crate::rules::{self, Outcome};
-use crate::state::{Game, State};
+use crate::engine::board::{CELLS, Cell, MAX_PLAYERS, coords};
+use crate::engine::rules::{self, Outcome};
+use crate::engine::state::{Game, State};
+use crate::judge::protocol::Feedback;
 
 /// Where the engine's turn disagreed with the judge's report.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,8 +5,8 @@
 use std::fmt;
 use std::io::BufRead;
 
-use crate::board::{CELLS, Cell, MAX_PLAYERS, N, cell, coords, has};
-use crate::state::{Game, MAX_U, NOBODY};
+use crate::engine::board::{CELLS, Cell, MAX_PLAYERS, N, cell, coords, has};
+use crate::engine::state::{Game, MAX_U, NOBODY};
 
 /// A malformed or inconsistent input: one line for stderr.
 #[derive(Clone, Debug, PartialEq, Eq)]

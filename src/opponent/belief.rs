@@ -10,10 +10,10 @@
 
 use rand::Rng;
 
-use crate::ai::{AiParams, Category, category, tie_tolerance};
-use crate::board::{Cell, MAX_PLAYERS, cells};
-use crate::rules::legal_moves;
-use crate::state::{Game, State};
+use crate::engine::ai::{AiParams, Category, category, tie_tolerance};
+use crate::engine::board::{Cell, MAX_PLAYERS, cells};
+use crate::engine::rules::legal_moves;
+use crate::engine::state::{Game, State};
 
 /// Bounds of the prior box, as the generator draws them.
 const W_LO: f64 = 0.3;

@@ -6,12 +6,12 @@
 //! improvement), so a better base makes a better bot: this trait is the seam
 //! where a new one goes in.
 
-use crate::ai::AiParams;
-use crate::blocking::Blocking;
-use crate::board::{Bits, Cell, MAX_PLAYERS};
-use crate::forecast::{self, Forecast};
-use crate::learned::{self, Table, Weights};
-use crate::state::{Game, State};
+use crate::engine::ai::AiParams;
+use crate::engine::board::{Bits, Cell, MAX_PLAYERS};
+use crate::engine::state::{Game, State};
+use crate::policy::blocking::Blocking;
+use crate::policy::forecast::{self, Forecast};
+use crate::policy::learned::{self, Table, Weights};
 
 /// What player 0's policy knows of the AIs in one (real or simulated)
 /// turn: their parameters (sampled or estimated), their legal sets and
@@ -43,8 +43,8 @@ pub fn choose_seeing(
     state: &State,
     params: &[AiParams; MAX_PLAYERS],
 ) -> Cell {
-    let legal = crate::rules::ai_legal_moves(state, game.m);
-    let targets = crate::ai::greedy_targets(game, state, params, &legal);
+    let legal = crate::engine::rules::ai_legal_moves(state, game.m);
+    let targets = crate::engine::ai::greedy_targets(game, state, params, &legal);
     let view = AiView {
         params,
         legal: &legal,
@@ -89,12 +89,13 @@ fn ranking(state: &State, worth: Vec<(f64, Cell)>, duel: Option<Cell>) -> Rankin
 
 /// Player 0's legal moves in cell order.
 fn our_moves(game: &Game, state: &State) -> impl Iterator<Item = Cell> {
-    crate::board::cells(crate::rules::legal_moves(state, game.m, 0))
+    crate::engine::board::cells(crate::engine::rules::legal_moves(state, game.m, 0))
 }
 
 /// The duel plan's move when there is a single AI.
 fn duel_move(game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
-    (game.m == 2).then(|| crate::duel::choose(game, state, ais.legal[1], Some(ais.targets[1])))
+    (game.m == 2)
+        .then(|| crate::policy::duel::choose(game, state, ais.legal[1], Some(ais.targets[1])))
 }
 
 /// The hand-tuned base: the duel plan against a single AI (src/policy/duel.rs),
@@ -110,7 +111,7 @@ impl BasePolicy for HandTuned {
 
     fn rank(&self, game: &Game, state: &State, ais: &AiView) -> Ranking {
         let forecast = ais.forecast(game, state);
-        let leader = crate::greedy::leader(game, state);
+        let leader = crate::policy::greedy::leader(game, state);
         let worth = our_moves(game, state)
             .map(|c| (forecast::move_value(game, state, &forecast, leader, c), c))
             .collect();
@@ -128,7 +129,7 @@ impl Linear {
     /// The weights trained by the `train` tool (src/policy/learned_weights.rs).
     pub fn trained() -> Linear {
         Linear {
-            table: crate::learned_weights::TRAINED,
+            table: crate::policy::learned_weights::TRAINED,
         }
     }
 
@@ -140,7 +141,7 @@ impl Linear {
 impl BasePolicy for Linear {
     fn choose(&self, game: &Game, state: &State, ais: &AiView) -> Cell {
         duel_move(game, state, ais).unwrap_or_else(|| {
-            let ours = crate::rules::legal_moves(state, game.m, 0);
+            let ours = crate::engine::rules::legal_moves(state, game.m, 0);
             let forecast = ais.forecast_within(game, state, ours);
             learned::best_move(self.weights(game), game, state, &forecast, ais.legal, ours)
         })
@@ -153,7 +154,7 @@ impl BasePolicy for Linear {
             return HandTuned.rank(game, state, ais);
         }
         let forecast = ais.forecast(game, state);
-        let turn = crate::features::TurnContext::new(game, state, ais.legal);
+        let turn = crate::policy::features::TurnContext::new(game, state, ais.legal);
         let scorer = learned::TurnScorer::new(self.weights(game), &turn);
         let worth = our_moves(game, state)
             .map(|c| (scorer.value(game, state, &forecast, &turn, c), c))
@@ -254,7 +255,7 @@ impl Override for Guard {
 /// `inner`: an alternative continuation for the planner's rollouts.
 pub struct DuelOrdered {
     pub inner: Box<dyn BasePolicy>,
-    pub order: crate::duel::TierOrder,
+    pub order: crate::policy::duel::TierOrder,
 }
 
 impl Override for DuelOrdered {
@@ -264,7 +265,13 @@ impl Override for DuelOrdered {
 
     fn planned(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
         (game.m == 2).then(|| {
-            crate::duel::choose_ordered(self.order, game, state, ais.legal[1], Some(ais.targets[1]))
+            crate::policy::duel::choose_ordered(
+                self.order,
+                game,
+                state,
+                ais.legal[1],
+                Some(ais.targets[1]),
+            )
         })
     }
 }

@@ -2,9 +2,9 @@
 //! our cells; the duel's `+block1` and `+block` bases (M = 2) and, one AI
 //! target at a time, the guard continuation at M >= 3 (src/policy/base.rs).
 
-use crate::board::{Cell, has};
-use crate::rules::legal_moves;
-use crate::state::{Game, NOBODY, State};
+use crate::engine::board::{Cell, has};
+use crate::engine::rules::legal_moves;
+use crate::engine::state::{Game, NOBODY, State};
 
 /// When to stand in the AI's way: when the AI is about to attack one of
 /// our cells of level at most `max_level` (and below the cap) that we can

@@ -17,9 +17,9 @@
 //! attacks the AI's cell the AI is raising this turn (docs/RESULTS.md,
 //! "session 7").
 
-use crate::board::{Bits, Cell, bit, cells, has, neighbours};
-use crate::rules::legal_moves;
-use crate::state::{Game, State};
+use crate::engine::board::{Bits, Cell, bit, cells, has, neighbours};
+use crate::engine::rules::legal_moves;
+use crate::engine::state::{Game, State};
 
 /// Turns at the end of the game played for this turn's gain in the objective
 /// ([`endgame_move`]).
@@ -212,7 +212,7 @@ pub fn endgame_move(game: &Game, state: &State, ai_target: Option<Cell>) -> Cell
             (false, _) => v,
         }
     };
-    crate::greedy::best_legal_move(game, state, worth)
+    crate::policy::greedy::best_legal_move(game, state, worth)
 }
 
 /// Whether stepping on `target`, the cell the AI is about to attack, voids

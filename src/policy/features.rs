@@ -8,11 +8,11 @@
 //! each group has its own few features, all in units of the cell's value V
 //! (V/1000, so 1 is an average cell). A linear scorer over them generalises
 //! the hand-tuned valuation of src/policy/forecast.rs, which is one point of its
-//! weight space ([`crate::learned::HAND_TUNED`]).
+//! weight space ([`crate::policy::learned::HAND_TUNED`]).
 
-use crate::board::{Bits, Cell, MAX_PLAYERS};
-use crate::forecast::Forecast;
-use crate::state::{Game, NOBODY, State};
+use crate::engine::board::{Bits, Cell, MAX_PLAYERS};
+use crate::engine::state::{Game, NOBODY, State};
+use crate::policy::forecast::Forecast;
 
 /// The groups of destinations; each has [`PER_GROUP`] features.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,7 +110,7 @@ pub struct TurnContext {
 impl TurnContext {
     /// The context of a turn, given the AIs' legal sets (for the leader's).
     pub fn new(game: &Game, state: &State, legal: &[Bits; MAX_PLAYERS]) -> TurnContext {
-        let leader = crate::greedy::leader(game, state);
+        let leader = crate::policy::greedy::leader(game, state);
         let leader_reach = legal[leader];
         let left = game.turns.saturating_sub(state.turn) as f64;
         let ratio = state.score[0].max(1) as f64 / state.score[leader].max(1) as f64;
@@ -154,7 +154,7 @@ pub fn group(game: &Game, state: &State, turn: &TurnContext, d: Cell) -> Group {
 #[inline]
 pub fn open_and_ours(state: &State, d: Cell) -> (f64, f64) {
     let (mut open, mut ours) = (0u32, 0u32);
-    for &n in crate::board::neighbour_cells(d) {
+    for &n in crate::engine::board::neighbour_cells(d) {
         let owner = state.owner[n as usize];
         open += (owner == NOBODY) as u32;
         ours += (owner == 0) as u32;
@@ -190,7 +190,7 @@ pub fn of(
                 v * threat,
                 flag(level == 1),
                 v * turn.late,
-                flag(crate::board::has(turn.leader_reach, d)),
+                flag(crate::engine::board::has(turn.leader_reach, d)),
                 if level == 1 { v * threat } else { 0.0 },
                 v * level as f64 / game.u as f64,
             ],

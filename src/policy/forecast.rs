@@ -6,9 +6,9 @@
 //! voided (unless it is our own cell), and an own cell an AI picks is lost
 //! (level − 1, the cell itself at level 1) unless our piece stands on it.
 
-use crate::ai::{self, AiParams};
-use crate::board::{ALL, Bits, CELLS, Cell, MAX_PLAYERS, cells};
-use crate::state::{Game, NOBODY, State};
+use crate::engine::ai::{self, AiParams};
+use crate::engine::board::{ALL, Bits, CELLS, Cell, MAX_PLAYERS, cells};
+use crate::engine::state::{Game, NOBODY, State};
 
 /// What the AIs are expected to do this turn, per cell.
 #[derive(Clone, Copy)]
@@ -180,8 +180,8 @@ pub fn move_value(game: &Game, state: &State, forecast: &Forecast, leader: usize
 
 /// The legal move of highest expected worth (lowest cell index on ties).
 pub fn best_move(game: &Game, state: &State, forecast: &Forecast) -> Cell {
-    let leader = crate::greedy::leader(game, state);
-    crate::greedy::best_legal_move(game, state, |d| {
+    let leader = crate::policy::greedy::leader(game, state);
+    crate::policy::greedy::best_legal_move(game, state, |d| {
         move_value(game, state, forecast, leader, d)
     })
 }

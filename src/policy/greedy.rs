@@ -5,9 +5,9 @@
 //! leader and its best-legal-move search. The rollouts' base policies are
 //! the forecast's and, at M = 2, the duel plan's (src/search/planner.rs).
 
-use crate::board::{Cell, cells, has, neighbours};
-use crate::rules::{legal_moves, reach};
-use crate::state::{Game, NOBODY, State};
+use crate::engine::board::{Cell, cells, has, neighbours};
+use crate::engine::rules::{legal_moves, reach};
+use crate::engine::state::{Game, NOBODY, State};
 
 /// The weights of the greedy valuation.
 #[derive(Clone, Copy, Debug)]
@@ -105,7 +105,11 @@ pub fn best_legal_move(game: &Game, state: &State, value: impl Fn(Cell) -> f64) 
 
 /// The cell of `moves` (player 0's legal set, already known) of highest
 /// value, the lowest on ties; the piece's cell if `moves` is empty.
-pub fn best_move_in(state: &State, moves: crate::board::Bits, value: impl Fn(Cell) -> f64) -> Cell {
+pub fn best_move_in(
+    state: &State,
+    moves: crate::engine::board::Bits,
+    value: impl Fn(Cell) -> f64,
+) -> Cell {
     let mut best = state.pos[0];
     let mut best_value = f64::NEG_INFINITY;
     for d in cells(moves) {

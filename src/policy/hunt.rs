@@ -10,11 +10,11 @@
 //! value a first move by what follows it under such a plan, and play it when
 //! that is worth more than the base's game.
 
-use crate::base::{AiView, BasePolicy, Override};
-use crate::board::{Bits, Cell, bit, neighbours};
-use crate::duel::{self, TierOrder};
-use crate::rules::legal_moves;
-use crate::state::{Game, State};
+use crate::engine::board::{Bits, Cell, bit, neighbours};
+use crate::engine::rules::legal_moves;
+use crate::engine::state::{Game, State};
+use crate::policy::base::{AiView, BasePolicy, Override};
+use crate::policy::duel::{self, TierOrder};
 
 /// Which AIs the hunt goes after.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +35,7 @@ impl Prey {
             "all" => Some(Prey::All),
             _ => {
                 let n: u8 = text.strip_prefix("top")?.parse().ok()?;
-                (2..crate::board::MAX_PLAYERS as u8)
+                (2..crate::engine::board::MAX_PLAYERS as u8)
                     .contains(&n)
                     .then_some(Prey::Top(n))
             }
@@ -45,7 +45,7 @@ impl Prey {
     /// The hunted AIs in `state`, as a mask of player indices.
     fn players(self, game: &Game, state: &State) -> u32 {
         match self {
-            Prey::Leader => 1 << crate::greedy::leader(game, state),
+            Prey::Leader => 1 << crate::policy::greedy::leader(game, state),
             Prey::Top(n) => leaders(game, state, n as usize),
             Prey::All => ((1u32 << game.m) - 1) & !1,
         }
@@ -63,7 +63,7 @@ impl std::fmt::Display for Prey {
 }
 
 /// The `n` AIs of highest score as a mask (all of them if fewer), ties to
-/// the lower index, as [`crate::greedy::leader`] breaks them.
+/// the lower index, as [`crate::policy::greedy::leader`] breaks them.
 fn leaders(game: &Game, state: &State, n: usize) -> u32 {
     let mut mask = 0u32;
     for _ in 0..n.min(game.m - 1) {

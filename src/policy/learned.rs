@@ -3,10 +3,10 @@
 //! weights are trained by the `train` tool (tools/src/bin/train.rs) and
 //! written, as Rust source, to src/policy/learned_weights.rs.
 
-use crate::board::{Bits, Cell, MAX_PLAYERS};
-use crate::features::{self, PER_GROUP, TurnContext, WEIGHTS};
-use crate::forecast::Forecast;
-use crate::state::{Game, State};
+use crate::engine::board::{Bits, Cell, MAX_PLAYERS};
+use crate::engine::state::{Game, State};
+use crate::policy::features::{self, PER_GROUP, TurnContext, WEIGHTS};
+use crate::policy::forecast::Forecast;
 
 /// The weights of the linear scorer: group after group, each group's
 /// [`PER_GROUP`] weights in the order of [`features::names`].
@@ -190,7 +190,7 @@ impl TurnScorer {
         }
         if group == features::Group::OwnBelowCap {
             let threat = 1.0 - forecast.free[c] as f64;
-            let leader = crate::board::has(turn.leader_reach, d);
+            let leader = crate::engine::board::has(turn.leader_reach, d);
             return v * self.below_factor(game, turn, level, threat, leader);
         }
         let row = &self.fought[group as usize];
@@ -229,15 +229,15 @@ pub fn best_move(
             (best, top) = (d, value);
         }
     };
-    for d in crate::board::cells(ours & !quiet) {
+    for d in crate::engine::board::cells(ours & !quiet) {
         consider(d, scorer.value(game, state, forecast, &turn, d));
     }
     // One factor per level below the cap, indexed by level.
-    let mut factor = [0.0; crate::state::MAX_U as usize];
+    let mut factor = [0.0; crate::engine::state::MAX_U as usize];
     for (level, f) in factor.iter_mut().enumerate().take(game.u as usize).skip(1) {
         *f = scorer.below_factor(game, &turn, level as u8, 0.0, false);
     }
-    for d in crate::board::cells(quiet) {
+    for d in crate::engine::board::cells(quiet) {
         let c = d as usize;
         let v = game.value[c] as f64 * 0.001;
         let level = state.level[c];

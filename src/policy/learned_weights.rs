@@ -5,7 +5,7 @@
 //! twice); docs/RESULTS.md lists every command of it.
 //! Command: train search --train 100000..103000 --holdout 200000..201000 --generations 40 --holdout-every 4 --sigma 0.12 --seed 2 --class 2 --from runs/train/r2c1.rs -o runs/train/r2c2.rs
 //! Base-only mean score (thousands): train 151.84, held out 151.93; the start had 150.02, 149.79.
-pub const TRAINED: crate::learned::Table = [
+pub const TRAINED: crate::policy::learned::Table = [
     [
         // unowned: v·free, v·free·(k=1), v·free·(k≥2), v·free·(k≥1)·late, v·free·unowned nbrs, v·free·log ratio, v·free·late, v·free·own nbrs
         1.167765, -1.109403, -2.070189, 1.940248, -0.598894, -0.631154, -0.730589, -0.232303,

@@ -11,11 +11,11 @@ use std::sync::Arc;
 
 use rand::Rng;
 
-use crate::base::{AiView, BasePolicy, Ranking};
-use crate::board::{Cell, MAX_PLAYERS};
-use crate::planner::Leaf;
-use crate::rollout::{Opening, Outcome, Relay, SampledAis, Trail, play_out_opened};
-use crate::state::{Game, State};
+use crate::engine::board::{Cell, MAX_PLAYERS};
+use crate::engine::state::{Game, State};
+use crate::policy::base::{AiView, BasePolicy, Ranking};
+use crate::search::planner::Leaf;
+use crate::search::rollout::{Opening, Outcome, Relay, SampledAis, Trail, play_out_opened};
 
 /// How much a [`Lookahead`] searches for each of its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,7 +105,7 @@ fn best_moves(ranking: &Ranking, count: usize) -> Vec<Cell> {
 
 /// A seed from the position and the AIs' parameters, so that the choice is
 /// a function of what the policy sees (the planner's joins rely on that).
-fn position_hash(state: &State, params: &[crate::ai::AiParams; MAX_PLAYERS]) -> u64 {
+fn position_hash(state: &State, params: &[crate::engine::ai::AiParams; MAX_PLAYERS]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ state.turn as u64;
     let mut mix = |x: u64| {
         h ^= x;
@@ -114,7 +114,7 @@ fn position_hash(state: &State, params: &[crate::ai::AiParams; MAX_PLAYERS]) -> 
     for &p in &state.pos {
         mix(p as u64);
     }
-    for c in 0..crate::board::CELLS {
+    for c in 0..crate::engine::board::CELLS {
         mix(((state.owner[c] as u8 as u64) << 8) | state.level[c] as u64);
     }
     for p in params {
@@ -124,7 +124,7 @@ fn position_hash(state: &State, params: &[crate::ai::AiParams; MAX_PLAYERS]) -> 
 }
 
 /// One base shared by a planner's searching move to beat and its plain
-/// rollouts ([`crate::planner::Config::searching_base`]).
+/// rollouts ([`crate::search::planner::Config::searching_base`]).
 pub struct Shared(pub Arc<dyn BasePolicy>);
 
 impl BasePolicy for Shared {

@@ -14,16 +14,16 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use crate::ai::{self, NO_PARAMS};
-use crate::base::{AiView, BasePolicy, DuelOrdered, HandTuned, Ranking};
-use crate::belief::Belief;
-use crate::board::{Cell, MAX_PLAYERS};
-use crate::clock::Allowance;
-use crate::duel::TierOrder;
-use crate::hunt::{Hunt, Prey};
-use crate::rollout::{Opening, Outcome, Relay, SampledAis, Trail, Trails, play_out_opened};
-use crate::rules::{self, legal_moves};
-use crate::state::{Game, State};
+use crate::engine::ai::{self, NO_PARAMS};
+use crate::engine::board::{Cell, MAX_PLAYERS};
+use crate::engine::rules::{self, legal_moves};
+use crate::engine::state::{Game, State};
+use crate::opponent::belief::Belief;
+use crate::policy::base::{AiView, BasePolicy, DuelOrdered, HandTuned, Ranking};
+use crate::policy::duel::TierOrder;
+use crate::policy::hunt::{Hunt, Prey};
+use crate::search::clock::Allowance;
+use crate::search::rollout::{Opening, Outcome, Relay, SampledAis, Trail, Trails, play_out_opened};
 
 /// The planner's knobs (their values: src/agent/params.rs).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -99,12 +99,12 @@ pub struct Config {
     pub continuation: Continuation,
     /// Simulated turns after the first move in which player 0 plays the
     /// best of its continuation's few best moves by a search of its own
-    /// ([`crate::lookahead`]; 0: never): an experiment, far too dear to ship.
+    /// ([`crate::search::lookahead`]; 0: never): an experiment, far too dear to ship.
     pub lookahead_turns: usize,
     /// What that search weighs.
-    pub lookahead: crate::lookahead::Search,
+    pub lookahead: crate::search::lookahead::Search,
     /// The move to beat (and the ranking's move) is the best of the base's
-    /// few best moves by that search ([`crate::lookahead::Lookahead`]), once
+    /// few best moves by that search ([`crate::search::lookahead::Lookahead`]), once
     /// a turn; the rollouts keep the plain base unless
     /// [`Config::continuation`] says otherwise.
     pub searching_base: bool,
@@ -123,7 +123,7 @@ pub enum Continuation {
     Alternative(Alternative),
     /// The standard (learned) base, whatever the planner's, standing in
     /// the way of the AIs' attacks on our cells of level at most this
-    /// ([`crate::base::Guard`]).
+    /// ([`crate::policy::base::Guard`]).
     Guard(u8),
 }
 
@@ -159,7 +159,7 @@ impl Alternative {
                 order,
             }),
             Alternative::Hunt(order, prey) => Box::new(Hunt {
-                inner: crate::base::standard(),
+                inner: crate::policy::base::standard(),
                 order,
                 prey,
             }),
@@ -221,7 +221,7 @@ impl Default for Config {
             open_candidates: false,
             continuation: Continuation::Base,
             lookahead_turns: 0,
-            lookahead: crate::lookahead::Search {
+            lookahead: crate::search::lookahead::Search {
                 moves: 4,
                 seeds: 8,
                 horizon: 8,
@@ -349,19 +349,20 @@ impl Planner {
             Continuation::Base => None,
             Continuation::Hand => Some(Box::new(HandTuned)),
             Continuation::Alternative(alt) => Some(alt.policy()),
-            Continuation::Guard(max_level) => Some(Box::new(crate::base::Guard {
-                inner: crate::base::standard(),
+            Continuation::Guard(max_level) => Some(Box::new(crate::policy::base::Guard {
+                inner: crate::policy::base::standard(),
                 max_level,
             })),
         };
         let (base, continuation) = if config.searching_base {
             let plain: std::sync::Arc<dyn BasePolicy> = std::sync::Arc::from(base);
-            let searching: Box<dyn BasePolicy> = Box::new(crate::lookahead::Lookahead {
+            let searching: Box<dyn BasePolicy> = Box::new(crate::search::lookahead::Lookahead {
                 inner: plain.clone(),
                 search: config.lookahead,
                 leaf: config.leaf,
             });
-            let rollouts = continuation.unwrap_or(Box::new(crate::lookahead::Shared(plain)));
+            let rollouts =
+                continuation.unwrap_or(Box::new(crate::search::lookahead::Shared(plain)));
             (searching, Some(rollouts))
         } else {
             (base, continuation)
@@ -582,7 +583,7 @@ impl Planner {
         // (built only then: this is the rollouts' path).
         let lookahead;
         let (lead, lead_turns) = if arm.policy == 0 && self.config.lookahead_turns > 0 {
-            lookahead = crate::lookahead::Lookahead {
+            lookahead = crate::search::lookahead::Lookahead {
                 inner: self.policy(0),
                 search: self.config.lookahead,
                 leaf: self.config.leaf,
@@ -745,16 +746,16 @@ impl CandidateGenerator for TopRanked {
             .copied();
         // Attacks on the AIs' cells, which the ranking may keep out.
         let theirs = state.taken() & !state.owned[0];
-        let attacks = crate::board::cells(if self.attacks { theirs } else { 0 });
+        let attacks = crate::engine::board::cells(if self.attacks { theirs } else { 0 });
         // Unowned cells, which the ranking may keep out.
-        let open = crate::board::cells(if self.open {
-            crate::board::ALL & !state.taken()
+        let open = crate::engine::board::cells(if self.open {
+            crate::engine::board::ALL & !state.taken()
         } else {
             0
         });
         let ours = legal_moves(state, game.m, 0);
         for c in blocks.chain(attacks).chain(open) {
-            if crate::board::has(ours, c) && !chosen.contains(&c) {
+            if crate::engine::board::has(ours, c) && !chosen.contains(&c) {
                 chosen.push(c);
             }
         }

@@ -12,12 +12,12 @@
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::ai::{self, AiParams, NO_PARAMS, TargetCache};
-use crate::base::{AiView, BasePolicy};
-use crate::belief::Belief;
-use crate::board::{Bits, CELLS, Cell, MAX_PLAYERS};
-use crate::rules;
-use crate::state::{Game, State};
+use crate::engine::ai::{self, AiParams, NO_PARAMS, TargetCache};
+use crate::engine::board::{Bits, CELLS, Cell, MAX_PLAYERS};
+use crate::engine::rules;
+use crate::engine::state::{Game, State};
+use crate::opponent::belief::Belief;
+use crate::policy::base::{AiView, BasePolicy};
 
 /// The AIs inside a simulation.
 pub trait AiModel {

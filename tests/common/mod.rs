@@ -6,11 +6,11 @@
 #![allow(dead_code)]
 
 use ahc061::agent::Policy;
-use ahc061::ai::{AiParams, NO_PARAMS};
-use ahc061::base::AiView;
-use ahc061::board::{Cell, MAX_PLAYERS, cell, coords};
-use ahc061::mirror::Mirror;
-use ahc061::state::{Game, NOBODY, State};
+use ahc061::engine::ai::{AiParams, NO_PARAMS};
+use ahc061::engine::board::{Cell, MAX_PLAYERS, cell, coords};
+use ahc061::engine::state::{Game, NOBODY, State};
+use ahc061::judge::mirror::Mirror;
+use ahc061::policy::base::AiView;
 use ahc061_sim::judge::{Judge, ToolInput};
 
 /// The public case tests/data/in/`case`.txt.
@@ -98,7 +98,7 @@ pub fn position(
 }
 
 /// An AI that wants to attack (wc, wd) far more than to grow (wa, wb).
-pub const ATTACKER: ahc061::ai::AiParams = ahc061::ai::AiParams {
+pub const ATTACKER: ahc061::engine::ai::AiParams = ahc061::engine::ai::AiParams {
     wa: 0.3,
     wb: 0.3,
     wc: 1.0,
@@ -176,8 +176,8 @@ pub fn seeing<R>(
 ) -> R {
     let mut all = [NO_PARAMS; MAX_PLAYERS];
     all[..params.len()].copy_from_slice(params);
-    let legal = ahc061::rules::ai_legal_moves(state, game.m);
-    let targets = ahc061::ai::greedy_targets(game, state, &all, &legal);
+    let legal = ahc061::engine::rules::ai_legal_moves(state, game.m);
+    let targets = ahc061::engine::ai::greedy_targets(game, state, &all, &legal);
     look(&AiView {
         params: &all,
         legal: &legal,

@@ -16,10 +16,10 @@
 //! target/release/eval --dir runs/fin -j 2 --moves runs/mv -o /dev/null -- target/release/ahc061
 //! cargo run --release -p ahc061-tools --example greedy_attacks -- runs/fin runs/mv > attacks.tsv
 //! ```
-use ahc061::ai;
-use ahc061::board::{Cell, cell, has};
-use ahc061::rules;
-use ahc061::state::{Game, NOBODY, State};
+use ahc061::engine::ai;
+use ahc061::engine::board::{Cell, cell, has};
+use ahc061::engine::rules;
+use ahc061::engine::state::{Game, NOBODY, State};
 use ahc061_sim::judge::ToolInput;
 use ahc061_tools::profile::{Replayed, replayed_games};
 use anyhow::{Result, bail};

@@ -13,9 +13,9 @@
 //! target/release/selfplay --dir runs/tr --fixed-turns 2000 --seed 1 --moves runs/tr_mv -o /dev/null
 //! cargo run --release -p ahc061-tools --example leaf_data -- runs/tr runs/tr_mv > leaf.tsv
 //! ```
-use ahc061::board::{Bits, cells};
-use ahc061::rules;
-use ahc061::state::{Game, State};
+use ahc061::engine::board::{Bits, cells};
+use ahc061::engine::rules;
+use ahc061::engine::state::{Game, State};
 use ahc061_tools::profile::{Replayed, replayed_games};
 use anyhow::{Result, bail};
 use std::path::Path;

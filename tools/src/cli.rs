@@ -26,10 +26,10 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     }
 }
 
-/// A `--base` name (player 0's base policy, as `ahc061::base::by_name`
+/// A `--base` name (player 0's base policy, as `ahc061::policy::base::by_name`
 /// knows them), checked when the arguments are parsed.
 pub fn parse_base(name: &str) -> Result<String, String> {
-    match ahc061::base::by_name(name) {
+    match ahc061::policy::base::by_name(name) {
         Some(_) => Ok(name.to_string()),
         None => Err(format!(
             "expected hand or learned (optionally +block1 or +block), got {name:?}"

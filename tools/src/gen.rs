@@ -20,7 +20,7 @@ pub const T: usize = 100;
 const VALUE_TOTAL: i64 = 100_000;
 
 /// One AI's hidden parameters, as the bot's library names them.
-pub use ahc061::ai::AiParams;
+pub use ahc061::engine::ai::AiParams;
 
 /// One generated input file.
 #[derive(Clone, Debug, PartialEq)]

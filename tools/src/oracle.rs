@@ -15,14 +15,14 @@
 use std::time::Instant;
 
 use ahc061::agent::{FullBot, PLANNER_SEED_XOR, Policy};
-use ahc061::base::BasePolicy;
-use ahc061::belief::Belief;
-use ahc061::board::{Cell, coords};
-use ahc061::clock::{Allowance, Clock};
-use ahc061::mirror::Mirror;
-use ahc061::planner::{self, Planner};
-use ahc061::rollout::{Relay, play_out};
-use ahc061::state::State;
+use ahc061::engine::board::{Cell, coords};
+use ahc061::engine::state::State;
+use ahc061::judge::mirror::Mirror;
+use ahc061::opponent::belief::Belief;
+use ahc061::policy::base::BasePolicy;
+use ahc061::search::clock::{Allowance, Clock};
+use ahc061::search::planner::{self, Planner};
+use ahc061::search::rollout::{Relay, play_out};
 use ahc061_sim::judge::{Judge, JudgeAis, ToolInput};
 
 /// What the player knows.
@@ -38,7 +38,7 @@ pub enum Mode {
 
 /// The bot's default seed (src/agent/options.rs), so that `--mode bot` plays the
 /// game the binary plays with `--fixed-work N`.
-pub const BOT_SEED: u64 = ahc061::options::DEFAULT_SEED;
+pub const BOT_SEED: u64 = ahc061::agent::options::DEFAULT_SEED;
 
 /// The omniscient player: the planner with the true parameters, and in
 /// the full mode the future random numbers too.
@@ -106,8 +106,8 @@ pub fn play(input: &ToolInput, mode: Mode, work: u64, seed: u64) -> i64 {
             belief: Belief::known(&input.params[..input.game.m]),
             // The planner's seed as the bot derives it (src/agent/mod.rs).
             planner: Planner::new(
-                ahc061::params::Params::default().planner(input.game.m),
-                ahc061::base::standard(),
+                ahc061::agent::params::Params::default().planner(input.game.m),
+                ahc061::policy::base::standard(),
                 seed ^ PLANNER_SEED_XOR,
             ),
             work,
@@ -129,7 +129,7 @@ pub fn play(input: &ToolInput, mode: Mode, work: u64, seed: u64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ahc061::base::HandTuned;
+    use ahc061::policy::base::HandTuned;
 
     fn input(case: &str) -> ToolInput {
         let path = format!("{}/../tests/data/in/{case}.txt", env!("CARGO_MANIFEST_DIR"));
@@ -165,7 +165,7 @@ mod tests {
             let mut first = None;
             while !judge.finished() {
                 let state = judge.state;
-                let mv = ahc061::base::choose_seeing(&HandTuned, game, &state, &params);
+                let mv = ahc061::policy::base::choose_seeing(&HandTuned, game, &state, &params);
                 first.get_or_insert(mv);
                 let (x, y) = coords(mv);
                 judge.play(x, y).unwrap();

@@ -154,7 +154,7 @@ fn serve(args: &Args) -> Result<()> {
         case: Arc::new(case),
         coach: CoachSettings {
             work: args.coach_work.max(1),
-            seed: args.seed.unwrap_or(ahc061::options::DEFAULT_SEED),
+            seed: args.seed.unwrap_or(ahc061::agent::options::DEFAULT_SEED),
         },
         max_games: MAX_GAMES,
         out_dir: args.out_dir.clone(),

@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use ahc061::board::{N, coords};
+use ahc061::engine::board::{N, coords};
 use serde_json::{Value, json};
 
 use crate::vis::{Replay, final_board_html, summary_html};

@@ -39,9 +39,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use ahc061::board::{CELLS, Cell, N, coords};
-use ahc061::protocol::Feedback;
-use ahc061::state::Game;
+use ahc061::engine::board::{CELLS, Cell, N, coords};
+use ahc061::engine::state::Game;
+use ahc061::judge::protocol::Feedback;
 use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061_sim::text::{feedback_text, initial_text};
 use anyhow::{Context, Result, bail};

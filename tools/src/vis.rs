@@ -7,9 +7,9 @@
 
 use std::fmt::Write as _;
 
-use ahc061::board::{CELLS, Cell, MAX_PLAYERS, N, coords};
-use ahc061::rules::Outcome;
-use ahc061::state::{Game, NOBODY, State, absolute_score};
+use ahc061::engine::board::{CELLS, Cell, MAX_PLAYERS, N, coords};
+use ahc061::engine::rules::Outcome;
+use ahc061::engine::state::{Game, NOBODY, State, absolute_score};
 use ahc061_sim::judge::{Judge, ToolInput};
 
 /// A replayed game.

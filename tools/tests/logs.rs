@@ -11,8 +11,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use ahc061::agent::{self, Policy};
-use ahc061::board::{Cell, cell};
-use ahc061::mirror::Mirror;
+use ahc061::engine::board::{Cell, cell};
+use ahc061::judge::mirror::Mirror;
 use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061_sim::text::{feedback_text, initial_text};
 use ahc061_tools::runner::GameLog;

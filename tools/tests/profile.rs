@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use ahc061::board::cell;
+use ahc061::engine::board::cell;
 use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061_tools::profile::report::{self, Stat, stat};
 use ahc061_tools::profile::{GameProfile, MoveMix, Run, Snapshot, profile_game};

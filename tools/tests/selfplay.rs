@@ -90,7 +90,7 @@ fn continuation_weights_play_in_the_rollouts_only() {
         "/../src/policy/learned_weights.rs"
     );
     let hand = dir.join("hand.rs");
-    let table = [ahc061::learned::HAND_TUNED; ahc061::learned::CLASSES];
+    let table = [ahc061::policy::learned::HAND_TUNED; ahc061::policy::learned::CLASSES];
     fs::write(&hand, ahc061_tools::train::table_source(&table, &[])).unwrap();
     let standard = score(&dir, &[]);
     // The committed weights as the continuation: the base's own policy, the

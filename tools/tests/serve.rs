@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::Arc;
 
-use ahc061::board::coords;
+use ahc061::engine::board::coords;
 use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061_tools::runner::{GameLog, log_of_moves};
 use ahc061_tools::serve::app::{App, Reply, Settings, file_case, seed_case};
@@ -27,7 +27,7 @@ use common::server::Server;
 
 const COACH: CoachSettings = CoachSettings {
     work: 10,
-    seed: ahc061::options::DEFAULT_SEED,
+    seed: ahc061::agent::options::DEFAULT_SEED,
 };
 
 fn input_text() -> String {
@@ -79,7 +79,10 @@ fn play(app: &mut App, id: &str, (x, y): (usize, usize)) -> Value {
 
 /// The one-ply baseline's move in the judge's position.
 fn greedy(judge: &Judge) -> (usize, usize) {
-    coords(ahc061::greedy::choose(&judge.input.game, &judge.state))
+    coords(ahc061::policy::greedy::choose(
+        &judge.input.game,
+        &judge.state,
+    ))
 }
 
 fn assert_same_position(view: &Value, judge: &Judge) {

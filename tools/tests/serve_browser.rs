@@ -13,7 +13,7 @@
 use std::fs;
 use std::process::Command;
 
-use ahc061::board::coords;
+use ahc061::engine::board::coords;
 use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061_tools::runner::GameLog;
 use ahc061_tools::serve::coach::bot_score;
@@ -44,7 +44,7 @@ fn a_whole_game_played_by_clicks_scores_as_the_tester_does() {
     let mut judge = Judge::new(input.clone());
     let mut moves = Vec::new();
     while !judge.finished() {
-        let (x, y) = coords(ahc061::greedy::choose(&input.game, &judge.state));
+        let (x, y) = coords(ahc061::policy::greedy::choose(&input.game, &judge.state));
         judge.play(x, y).unwrap();
         moves.push((x, y));
     }
@@ -121,7 +121,7 @@ fn a_whole_game_played_by_clicks_scores_as_the_tester_does() {
         serde_json::json!(engine_scores),
         "{result}"
     );
-    let bot = bot_score(&input, WORK, ahc061::options::DEFAULT_SEED);
+    let bot = bot_score(&input, WORK, ahc061::agent::options::DEFAULT_SEED);
     assert_eq!(result["bot_score"], bot, "{result}");
 
     // The saved log: the tester's records for the same moves, which `vis

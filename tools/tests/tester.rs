@@ -442,7 +442,7 @@ fn the_bot_notices_corrupted_reports_and_plays_on_legally() {
 fn corruption_changes_one_cell_and_keeps_the_report_consistent() {
     let mut judge = Judge::new(input("0007"));
     let start = judge.state.pos[0];
-    let (x, y) = ahc061::board::coords(start);
+    let (x, y) = ahc061::engine::board::coords(start);
     let (mut feedback, _) = judge.play(x, y).unwrap();
     let before = feedback.clone();
     let change = ahc061_tools::runner::corrupt(&mut feedback, &judge.input.game, 1).unwrap();
@@ -457,7 +457,7 @@ fn corruption_changes_one_cell_and_keeps_the_report_consistent() {
     // The bot's reader accepts it.
     let text = ahc061_sim::text::initial_text(&judge.input.game)
         + &ahc061_sim::text::feedback_text(&feedback, judge.input.game.m);
-    let mut reader = ahc061::protocol::Reader::new(text.as_bytes());
+    let mut reader = ahc061::judge::protocol::Reader::new(text.as_bytes());
     let game = reader.read_initial().unwrap();
     reader.read_feedback(&game, 1).unwrap();
 }

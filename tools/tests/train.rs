@@ -5,7 +5,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use ahc061::base::Linear;
+use ahc061::policy::base::Linear;
 use ahc061_tools::train;
 
 fn run_train(args: &[&str]) -> String {
@@ -79,7 +79,7 @@ fn one_class_is_trained_and_the_others_are_kept() {
         path.to_str().unwrap(),
     ]);
     let table = train::parse_table(&fs::read_to_string(&path).unwrap()).unwrap();
-    let hand = ahc061::learned::HAND_TUNED;
+    let hand = ahc061::policy::learned::HAND_TUNED;
     let near = |a: &[f64], b: &[f64]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-6);
     assert!(near(&table[0], &hand) && near(&table[1], &hand));
 }
@@ -108,7 +108,7 @@ fn imitate_fits_the_planners_moves_and_writes_weights_that_load_and_play() {
 
 #[test]
 fn a_table_survives_writing_and_reading() {
-    let mut table = [ahc061::learned::HAND_TUNED; ahc061::learned::CLASSES];
+    let mut table = [ahc061::policy::learned::HAND_TUNED; ahc061::policy::learned::CLASSES];
     table[1][3] = -0.123456;
     let text = train::table_source(&table, &["a note".to_string()]);
     assert_eq!(train::parse_table(&text).unwrap(), table);
@@ -121,7 +121,7 @@ fn a_table_survives_writing_and_reading() {
     let text = fs::read_to_string(committed).unwrap();
     assert_eq!(
         train::parse_table(&text).unwrap(),
-        ahc061::learned_weights::TRAINED
+        ahc061::policy::learned_weights::TRAINED
     );
 }
 
@@ -129,8 +129,8 @@ fn a_table_survives_writing_and_reading() {
 fn the_imitation_score_counts_the_first_of_equal_moves_as_the_bot_plays_it() {
     // Two moves of the same group and features: equal values, and the bot
     // plays the first (the lower cell).
-    let weights: ahc061::learned::Weights = [1.0; ahc061::features::WEIGHTS];
-    let twin = (0, [0.5; ahc061::features::PER_GROUP]);
+    let weights: ahc061::policy::learned::Weights = [1.0; ahc061::policy::features::WEIGHTS];
+    let twin = (0, [0.5; ahc061::policy::features::PER_GROUP]);
     let first = train::Position {
         cells: vec![twin, twin],
         chosen: 0,

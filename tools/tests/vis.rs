@@ -251,9 +251,9 @@ fn the_bot_traces_every_turn_when_asked_and_plays_the_same() {
     let input = ToolInput::parse(&read("in/0002.txt")).unwrap();
     // The base's ranking is cut to max_candidates; with the attacks on
     // (M >= 3), every legal attack on an AI's cell joins beyond it.
-    let config = ahc061::params::Params::default().planner(input.game.m);
+    let config = ahc061::agent::params::Params::default().planner(input.game.m);
     let attacks = if config.attack_candidates {
-        ahc061::board::CELLS
+        ahc061::engine::board::CELLS
     } else {
         0
     };

@@ -133,7 +133,7 @@ fn rows_without_times(out: &Output) -> Vec<String> {
 
 #[test]
 fn the_bots_seed_defaults_to_the_binarys_everywhere() {
-    let default = ahc061::options::DEFAULT_SEED;
+    let default = ahc061::agent::options::DEFAULT_SEED;
     for exe in [SELFPLAY, ORACLE] {
         let seed = option(&help(exe, &[]), "--seed <SEED>");
         assert!(seed.contains("(default: the binary's"), "{exe}: {seed}");

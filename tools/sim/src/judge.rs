@@ -2,12 +2,12 @@
 //! tool input file (the game plus the AIs' hidden parameters and random
 //! numbers) and plays turns, producing the exact feedback the judge sends.
 
-use ahc061::ai::{self, AiParams};
-use ahc061::board::{Bits, Cell, MAX_PLAYERS, N, cell, coords};
-use ahc061::protocol::{Feedback, Reader};
-use ahc061::rollout::AiModel;
-use ahc061::rules::{self, Outcome};
-use ahc061::state::{Game, State, absolute_score};
+use ahc061::engine::ai::{self, AiParams};
+use ahc061::engine::board::{Bits, Cell, MAX_PLAYERS, N, cell, coords};
+use ahc061::engine::rules::{self, Outcome};
+use ahc061::engine::state::{Game, State, absolute_score};
+use ahc061::judge::protocol::{Feedback, Reader};
+use ahc061::search::rollout::AiModel;
 
 /// A tool input file: the game, each AI's parameters and each turn's (r1, r2).
 #[derive(Clone, Debug)]

@@ -1,9 +1,9 @@
 //! The judge's text (docs/RULES.md §5): the initial input and each turn's
 //! feedback, as the bot reads them (src/judge/protocol.rs reads them back).
 
-use ahc061::board::{N, cell, coords};
-use ahc061::protocol::Feedback;
-use ahc061::state::Game;
+use ahc061::engine::board::{N, cell, coords};
+use ahc061::engine::state::Game;
+use ahc061::judge::protocol::Feedback;
 
 /// The initial input text the judge sends for `game`.
 pub fn initial_text(game: &Game) -> String {

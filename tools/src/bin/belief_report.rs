@@ -8,10 +8,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ahc061::ai::{self, AiParams};
-use ahc061::belief::Belief;
-use ahc061::board::coords;
-use ahc061::greedy;
+use ahc061::engine::ai::{self, AiParams};
+use ahc061::engine::board::coords;
+use ahc061::opponent::belief::Belief;
+use ahc061::policy::greedy;
 use ahc061_sim::judge::{Judge, ToolInput};
 use anyhow::{Context, Result, anyhow};
 use clap::Parser;
@@ -29,7 +29,7 @@ struct Args {
     #[arg(
         long,
         value_name = "PARTICLES",
-        default_value_t = ahc061::params::Params::default().particles,
+        default_value_t = ahc061::agent::params::Params::default().particles,
         value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000)
     )]
     particles: usize,

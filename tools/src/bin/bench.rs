@@ -6,9 +6,9 @@
 
 use std::time::{Duration, Instant};
 
-use ahc061::ai;
-use ahc061::board::{Cell, MAX_PLAYERS, cells};
-use ahc061::rules;
+use ahc061::engine::ai;
+use ahc061::engine::board::{Cell, MAX_PLAYERS, cells};
+use ahc061::engine::rules;
 use ahc061_sim::judge::ToolInput;
 use ahc061_tools::r#gen::generate;
 use clap::Parser;
@@ -60,9 +60,9 @@ fn run(cases: &[ToolInput], budget: Duration) -> (u64, Duration) {
 /// each case: rollouts per second (each rollout simulates the planner's
 /// horizon for M's configuration).
 fn planner_rate(cases: &[ToolInput], budget: Duration, base: Option<&str>) -> (f64, usize) {
-    use ahc061::belief::Belief;
-    use ahc061::clock::Allowance;
-    use ahc061::planner::Planner;
+    use ahc061::opponent::belief::Belief;
+    use ahc061::search::clock::Allowance;
+    use ahc061::search::planner::Planner;
     let per_case = budget.div_f64(cases.len() as f64);
     let mut rollouts = 0u64;
     let mut took = Duration::ZERO;
@@ -70,15 +70,18 @@ fn planner_rate(cases: &[ToolInput], budget: Duration, base: Option<&str>) -> (f
     for case in cases {
         let mut judge = ahc061_sim::judge::Judge::new(case.clone());
         for _ in 0..30 {
-            let (x, y) = ahc061::board::coords(ahc061::greedy::choose(&case.game, &judge.state));
+            let (x, y) = ahc061::engine::board::coords(ahc061::policy::greedy::choose(
+                &case.game,
+                &judge.state,
+            ));
             judge.play(x, y).expect("greedy is legal");
         }
         let belief = Belief::new(case.game.m, 1000, &mut Pcg64Mcg::seed_from_u64(1));
-        let config = ahc061::params::Params::default().planner(case.game.m);
+        let config = ahc061::agent::params::Params::default().planner(case.game.m);
         horizon = config.horizon;
         let base = match base {
-            Some(name) => ahc061::base::by_name(name).expect("checked by clap"),
-            None => ahc061::base::standard(),
+            Some(name) => ahc061::policy::base::by_name(name).expect("checked by clap"),
+            None => ahc061::policy::base::standard(),
         };
         let mut planner = Planner::new(config, base, 1);
         let start = Instant::now();

@@ -14,9 +14,9 @@ pub mod report;
 
 use std::path::{Path, PathBuf};
 
-use ahc061::board::{ALL, Bits, Cell, cells, has, neighbours};
-use ahc061::rules::{Outcome, legal_moves};
-use ahc061::state::{Game, NOBODY, State, absolute_score};
+use ahc061::engine::board::{ALL, Bits, Cell, cells, has, neighbours};
+use ahc061::engine::rules::{Outcome, legal_moves};
+use ahc061::engine::state::{Game, NOBODY, State, absolute_score};
 use ahc061_sim::judge::{Judge, ToolInput};
 use anyhow::{Context, Result};
 

@@ -1,9 +1,9 @@
 //! What `selfplay --details` measures of a game besides its score: the
 //! score player 0 lost to attacks, and how much of it a parry could save.
 
-use ahc061::board::Cell;
-use ahc061::protocol::Feedback;
-use ahc061::state::{Game, State};
+use ahc061::engine::board::Cell;
+use ahc061::engine::state::{Game, State};
+use ahc061::judge::protocol::Feedback;
 use ahc061_sim::judge::ToolInput;
 
 /// Score player 0 lost on cells it could have stood on that turn (a piece on
@@ -20,16 +20,16 @@ pub struct Parryable {
 impl Parryable {
     pub fn add(&mut self, input: &ToolInput, before: &State, after: &State, feedback: &Feedback) {
         let game = &input.game;
-        let ours = ahc061::rules::legal_moves(before, game.m, 0);
-        let legal = ahc061::rules::ai_legal_moves(before, game.m);
-        let targets = ahc061::ai::greedy_targets(game, before, &input.params, &legal);
-        let mut counted: ahc061::board::Bits = 0;
+        let ours = ahc061::engine::rules::legal_moves(before, game.m, 0);
+        let legal = ahc061::engine::rules::ai_legal_moves(before, game.m);
+        let targets = ahc061::engine::ai::greedy_targets(game, before, &input.params, &legal);
+        let mut counted: ahc061::engine::board::Bits = 0;
         let moves = feedback.dest.iter().zip(&targets).take(game.m).skip(1);
         for (&dest, &target) in moves {
             let c = dest as usize;
-            let fresh = !ahc061::board::has(counted, c as Cell);
-            counted |= ahc061::board::bit(c as Cell);
-            if !fresh || before.owner[c] != 0 || !ahc061::board::has(ours, c as Cell) {
+            let fresh = !ahc061::engine::board::has(counted, c as Cell);
+            counted |= ahc061::engine::board::bit(c as Cell);
+            if !fresh || before.owner[c] != 0 || !ahc061::engine::board::has(ours, c as Cell) {
                 continue;
             }
             let loss = lost_on(game, before, after, c);
@@ -58,7 +58,7 @@ impl TurnEffect {
             captured: 0,
             gained: false,
         };
-        for c in 0..ahc061::board::CELLS {
+        for c in 0..ahc061::engine::board::CELLS {
             effect.lost += lost_on(game, before, after, c);
             if before.owner[c] == 0 {
                 if after.owner[c] != 0 {

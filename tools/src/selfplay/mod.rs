@@ -10,12 +10,12 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use ahc061::agent::params::Params;
 use ahc061::agent::{FullBot, Greedy, Policy};
-use ahc061::board::coords;
-use ahc061::clock::Clock;
-use ahc061::learned::Table;
-use ahc061::mirror::Mirror;
-use ahc061::params::Params;
+use ahc061::engine::board::coords;
+use ahc061::judge::mirror::Mirror;
+use ahc061::policy::learned::Table;
+use ahc061::search::clock::Clock;
 use ahc061_sim::judge::{Judge, ToolInput};
 use anyhow::{Context, Result, anyhow};
 use clap::Parser;
@@ -54,7 +54,7 @@ pub struct Args {
     #[command(flatten)]
     jobs: crate::cli::Jobs,
     /// The bot's seed (default: the binary's, as oracle's and play's).
-    #[arg(long, value_name = "SEED", default_value_t = ahc061::options::DEFAULT_SEED)]
+    #[arg(long, value_name = "SEED", default_value_t = ahc061::agent::options::DEFAULT_SEED)]
     seed: u64,
     /// Overrides one of the bot's tuned numbers, as the bot's own `--set`
     /// (repeatable; `ahc061 --help` lists the keys), e.g.
@@ -108,18 +108,18 @@ fn policy(args: &Args, weights: Tables, mirror: &Mirror, start: Instant) -> Box<
                 (_, Some(turns)) => Clock::pooled_turns(start, turns, mirror.game.turns),
                 _ => Clock::new(start, args.budget, work),
             };
-            let base: Box<dyn ahc061::base::BasePolicy> = match weights.base {
-                Some(table) => Box::new(ahc061::base::Linear { table }),
+            let base: Box<dyn ahc061::policy::base::BasePolicy> = match weights.base {
+                Some(table) => Box::new(ahc061::policy::base::Linear { table }),
                 None => match &args.base {
-                    Some(name) => ahc061::base::by_name(name).expect("checked by clap"),
-                    None => ahc061::base::standard(),
+                    Some(name) => ahc061::policy::base::by_name(name).expect("checked by clap"),
+                    None => ahc061::policy::base::standard(),
                 },
             };
             let bot = FullBot::with_params(mirror, args.seed, clock, &params, base);
             match weights.continuation {
-                Some(table) if mirror.game.m >= 3 => {
-                    Box::new(bot.with_continuation(Box::new(ahc061::base::Linear { table })))
-                }
+                Some(table) if mirror.game.m >= 3 => Box::new(
+                    bot.with_continuation(Box::new(ahc061::policy::base::Linear { table })),
+                ),
                 _ => Box::new(bot),
             }
         }

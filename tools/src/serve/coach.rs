@@ -11,12 +11,12 @@ use std::io::Write;
 use std::rc::Rc;
 use std::time::Instant;
 
+use ahc061::agent::trace::Trace;
 use ahc061::agent::{FullBot, Policy};
-use ahc061::clock::Clock;
-use ahc061::mirror::Mirror;
-use ahc061::protocol::Feedback;
-use ahc061::state::Game;
-use ahc061::trace::Trace;
+use ahc061::engine::state::Game;
+use ahc061::judge::mirror::Mirror;
+use ahc061::judge::protocol::Feedback;
+use ahc061::search::clock::Clock;
 use ahc061_sim::judge::ToolInput;
 use serde_json::Value;
 

@@ -6,10 +6,10 @@
 
 use std::sync::Arc;
 
-use ahc061::board::{N, cell, cells, coords};
-use ahc061::protocol::Feedback;
-use ahc061::rules::{self, Outcome};
-use ahc061::state::{State, absolute_score};
+use ahc061::engine::board::{N, cell, cells, coords};
+use ahc061::engine::rules::{self, Outcome};
+use ahc061::engine::state::{State, absolute_score};
+use ahc061::judge::protocol::Feedback;
 use ahc061_sim::judge::{Judge, ToolInput};
 use serde_json::{Value, json};
 

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use ahc061::learned::{self, CLASSES, HAND_TUNED, Table, Weights};
+use ahc061::policy::learned::{self, CLASSES, HAND_TUNED, Table, Weights};
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
 use cmaes::{CMAES, CMAESOptions, DVector, Mode, ParallelObjectiveFunction};
@@ -143,7 +143,7 @@ impl Common {
         Ok(match (&self.from, self.from_hand) {
             (Some(path), _) => read_table(path)?,
             (None, true) => [HAND_TUNED; CLASSES],
-            (None, false) => ahc061::learned_weights::TRAINED,
+            (None, false) => ahc061::policy::learned_weights::TRAINED,
         })
     }
 
@@ -364,7 +364,7 @@ fn valued_games(args: &Improve) -> Result<Vec<Vec<improve::Valued>>> {
         .par_iter()
         .enumerate()
         .map(|(i, input)| {
-            let base = Box::new(ahc061::base::Linear { table });
+            let base = Box::new(ahc061::policy::base::Linear { table });
             let seed = args.common.seed ^ (i as u64).wrapping_mul(0x9E37_79B9);
             improve::record_values(input, base, args.turns, args.rollouts, seed)
         })

@@ -15,11 +15,11 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 
-use ahc061::base::BasePolicy;
-use ahc061::board::coords;
-use ahc061::clock::Allowance;
-use ahc061::learned::Weights;
-use ahc061::planner::rollout;
+use ahc061::engine::board::coords;
+use ahc061::policy::base::BasePolicy;
+use ahc061::policy::learned::Weights;
+use ahc061::search::clock::Allowance;
+use ahc061::search::planner::rollout;
 use ahc061_sim::judge::{Judge, ToolInput};
 
 /// One position: every legal move's group and features, its advantage
@@ -201,7 +201,7 @@ pub fn references(positions: &[Valued]) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ahc061::features::PER_GROUP;
+    use ahc061::policy::features::PER_GROUP;
 
     fn position(advantage: Vec<f64>, values: &[f64]) -> Valued {
         // One feature carries the value: group 0, feature 0.
@@ -225,7 +225,7 @@ mod tests {
 
     #[test]
     fn the_improvement_is_the_advantage_of_the_picked_moves() {
-        let mut w: Weights = [0.0; ahc061::features::WEIGHTS];
+        let mut w: Weights = [0.0; ahc061::policy::features::WEIGHTS];
         w[0] = 1.0;
         let positions = [
             position(vec![0.0, 0.5, -1.0], &[1.0, 3.0, 2.0]),
@@ -259,7 +259,7 @@ mod tests {
         // Seed 0's case: M = 4, U = 3 (the official generator's fixed case).
         let text = crate::r#gen::generate(0, None, None).to_input_string();
         let input = ToolInput::parse(&text).expect("generated input parses");
-        let base = Box::new(ahc061::base::Linear::trained());
+        let base = Box::new(ahc061::policy::base::Linear::trained());
         let positions = record_values(&input, base, 100, 2, 7);
         assert_eq!(positions.len(), input.game.turns);
         for p in &positions {
@@ -285,7 +285,7 @@ mod tests {
 
     #[test]
     fn ties_go_to_the_first_move() {
-        let w: Weights = [0.0; ahc061::features::WEIGHTS];
+        let w: Weights = [0.0; ahc061::policy::features::WEIGHTS];
         let p = position(vec![0.3, 0.0, 0.9], &[1.0, 1.0, 1.0]);
         assert_eq!(pick(&p, &w), 0);
     }

@@ -12,12 +12,12 @@ pub mod improve;
 use anyhow::Result;
 use rayon::prelude::*;
 
-use ahc061::base::{BasePolicy, Linear, choose_seeing};
-use ahc061::board::{Cell, coords};
-use ahc061::features::{self, Group};
-use ahc061::learned::{CLASSES, Table, Weights};
-use ahc061::rules;
-use ahc061::state::State;
+use ahc061::engine::board::{Cell, coords};
+use ahc061::engine::rules;
+use ahc061::engine::state::State;
+use ahc061::policy::base::{BasePolicy, Linear, choose_seeing};
+use ahc061::policy::features::{self, Group};
+use ahc061::policy::learned::{CLASSES, Table, Weights};
 use ahc061_sim::judge::{Judge, ToolInput};
 
 use crate::eval::parse_seed_range;
@@ -49,7 +49,7 @@ pub fn play_base(input: &ToolInput, base: &dyn BasePolicy) -> i64 {
 fn play_base_watching(
     input: &ToolInput,
     base: &dyn BasePolicy,
-    mut seen: impl FnMut(&ahc061::state::State),
+    mut seen: impl FnMut(&ahc061::engine::state::State),
 ) -> Option<i64> {
     let game = &input.game;
     let params = input.params;
@@ -78,7 +78,7 @@ pub fn mean_score_parallel(cases: &[ToolInput], base: &dyn BasePolicy) -> f64 {
 
 /// A weight vector from a slice of its length (CMA-ES's points).
 pub fn weights(x: &[f64]) -> Weights {
-    let mut w: Weights = [0.0; ahc061::features::WEIGHTS];
+    let mut w: Weights = [0.0; ahc061::policy::features::WEIGHTS];
     w.copy_from_slice(x);
     w
 }
@@ -100,10 +100,10 @@ pub fn table_source(table: &Table, provenance: &[String]) -> String {
     for line in provenance {
         out.push_str(&format!("//! {line}\n"));
     }
-    out.push_str("pub const TRAINED: crate::learned::Table = [\n");
+    out.push_str("pub const TRAINED: crate::policy::learned::Table = [\n");
     for weights in table {
         out.push_str("    [\n");
-        let groups = weights.chunks(ahc061::features::PER_GROUP);
+        let groups = weights.chunks(ahc061::policy::features::PER_GROUP);
         for (group, row) in Group::ALL.into_iter().zip(groups) {
             let names = features::names(group).join(", ");
             out.push_str(&format!("        // {}: {names}\n", group.label()));
@@ -140,14 +140,14 @@ fn numbers_of(text: &str, name: &str) -> Result<Vec<f64>> {
 /// training run's output without rebuilding the bot).
 pub fn parse_table(text: &str) -> Result<Table> {
     let numbers = numbers_of(text, "TRAINED")?;
-    let expected = CLASSES * ahc061::features::WEIGHTS;
+    let expected = CLASSES * ahc061::policy::features::WEIGHTS;
     if numbers.len() != expected {
         anyhow::bail!("{} weights, expected {expected}", numbers.len());
     }
-    let mut table = [[0.0; ahc061::features::WEIGHTS]; CLASSES];
+    let mut table = [[0.0; ahc061::policy::features::WEIGHTS]; CLASSES];
     for (row, chunk) in table
         .iter_mut()
-        .zip(numbers.chunks(ahc061::features::WEIGHTS))
+        .zip(numbers.chunks(ahc061::policy::features::WEIGHTS))
     {
         *row = weights(chunk);
     }
@@ -169,24 +169,31 @@ pub fn planner_knowing(
     input: &ToolInput,
     base: Box<dyn BasePolicy>,
     seed: u64,
-) -> (ahc061::belief::Belief, ahc061::planner::Planner) {
+) -> (
+    ahc061::opponent::belief::Belief,
+    ahc061::search::planner::Planner,
+) {
     let m = input.game.m;
-    let belief = ahc061::belief::Belief::known(&input.params[..m]);
-    let config = ahc061::params::Params::default().planner(m);
-    (belief, ahc061::planner::Planner::new(config, base, seed))
+    let belief = ahc061::opponent::belief::Belief::known(&input.params[..m]);
+    let config = ahc061::agent::params::Params::default().planner(m);
+    (
+        belief,
+        ahc061::search::planner::Planner::new(config, base, seed),
+    )
 }
 
 /// Player 0's legal moves in `state`, in cell order, and each one's group
 /// and features as the learned base sees them, with the AIs' true
 /// parameters.
 pub fn legal_features(input: &ToolInput, state: &State) -> (Vec<Cell>, Vec<Features>) {
-    use ahc061::features::{TurnContext, of};
-    use ahc061::forecast::Forecast;
+    use ahc061::policy::features::{TurnContext, of};
+    use ahc061::policy::forecast::Forecast;
     let game = &input.game;
     let legal = rules::ai_legal_moves(state, game.m);
     let forecast = Forecast::new(game, state, &input.params, &legal);
     let turn = TurnContext::new(game, state, &legal);
-    let moves: Vec<Cell> = ahc061::board::cells(rules::legal_moves(state, game.m, 0)).collect();
+    let moves: Vec<Cell> =
+        ahc061::engine::board::cells(rules::legal_moves(state, game.m, 0)).collect();
     let features = (moves.iter())
         .map(|&d| {
             let (group, x) = of(game, state, &forecast, &turn, d);
@@ -197,11 +204,11 @@ pub fn legal_features(input: &ToolInput, state: &State) -> (Vec<Cell>, Vec<Featu
 }
 
 /// One move's group and features ([`legal_features`]).
-pub type Features = (usize, [f64; ahc061::features::PER_GROUP]);
+pub type Features = (usize, [f64; ahc061::policy::features::PER_GROUP]);
 
 /// A move's value under `weights`, as the linear base's model defines it.
 pub fn move_value(weights: &Weights, (group, x): &Features) -> f64 {
-    ahc061::learned::features_value(weights, *group, x)
+    ahc061::policy::learned::features_value(weights, *group, x)
 }
 
 /// Plays one game of `input` with the planner over `base` at `work`
@@ -214,7 +221,7 @@ pub fn record_game(
     work: u64,
     seed: u64,
 ) -> Vec<Position> {
-    use ahc061::clock::Allowance;
+    use ahc061::search::clock::Allowance;
     let game = &input.game;
     let (belief, mut planner) = planner_knowing(input, base, seed);
     let mut judge = Judge::new(input.clone());
@@ -273,15 +280,15 @@ fn log_sum_exp(x: &[f64]) -> f64 {
 /// Fits the weights to the planner's moves: softmax cross-entropy by full-
 /// batch Adam from `start`, `steps` steps of size `rate`.
 pub fn fit(positions: &[Position], start: &Weights, steps: usize, rate: f64) -> Weights {
-    let per = ahc061::features::PER_GROUP;
+    let per = ahc061::policy::features::PER_GROUP;
     let mut w = *start;
     let (mut m1, mut m2) = (
-        [0.0; ahc061::features::WEIGHTS],
-        [0.0; ahc061::features::WEIGHTS],
+        [0.0; ahc061::policy::features::WEIGHTS],
+        [0.0; ahc061::policy::features::WEIGHTS],
     );
     let (b1, b2) = (0.9f64, 0.999f64);
     for step in 1..=steps {
-        let mut grad = [0.0; ahc061::features::WEIGHTS];
+        let mut grad = [0.0; ahc061::policy::features::WEIGHTS];
         for pos in positions {
             let logits = logits(pos, &w);
             let z = log_sum_exp(&logits);
