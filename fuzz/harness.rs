@@ -3,14 +3,14 @@
 //! (tests/fuzz_regressions.rs includes this file by path). Each function
 //! takes arbitrary bytes and panics only on a bug.
 
-use ahc061::ai::{self, AiParams};
-use ahc061::belief::Belief;
-use ahc061::board::{CELLS, Cell, MAX_PLAYERS, cells};
-use ahc061::greedy;
-use ahc061::mirror::Mirror;
-use ahc061::protocol::Reader;
-use ahc061::rules::{self, Candidates};
-use ahc061::state::Game;
+use ahc061::engine::ai::{self, AiParams};
+use ahc061::engine::board::{CELLS, Cell, MAX_PLAYERS, cells};
+use ahc061::engine::rules::{self, Candidates};
+use ahc061::engine::state::Game;
+use ahc061::judge::mirror::Mirror;
+use ahc061::judge::protocol::Reader;
+use ahc061::opponent::belief::Belief;
+use ahc061::policy::greedy;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
