@@ -12,7 +12,8 @@ use ahc061::opponent::belief::Belief;
 use ahc061::policy::base::{AiView, BasePolicy, HandTuned, Ranking};
 use ahc061::search::clock::Allowance;
 use ahc061::search::lookahead::{Lookahead, Search};
-use ahc061::search::planner::{Config, Leaf, Planner};
+use ahc061::search::leaf::Leaf;
+use ahc061::search::planner::{Config, Planner};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 

@@ -94,7 +94,7 @@ fn a_fixed_amount_of_work_plays_the_same_move_twice() {
 
 #[test]
 fn the_leaf_is_the_objective_at_the_end_and_extrapolates_before_it() {
-    use ahc061::search::planner::{Leaf, objective};
+    use ahc061::search::leaf::{Leaf, objective};
     let g = game(3, &[(0, 0), (5, 5), (9, 9)]);
     let mut root = g.initial_state();
     root.turn = 40;

@@ -11,7 +11,8 @@
 use crate::policy::duel::TierOrder;
 use crate::policy::hunt::Prey;
 use crate::search::clock::Schedule;
-use crate::search::planner::{Alternative, Config, Continuation, Halving, Leaf, MAX_ALTERNATIVES};
+use crate::search::leaf::Leaf;
+use crate::search::planner::{Alternative, Config, Continuation, Halving, MAX_ALTERNATIVES};
 
 /// The bot's tuned numbers.
 #[derive(Clone, Debug, PartialEq)]
@@ -528,11 +529,8 @@ impl Config {
                 }
             }
             "leaf" => {
-                self.leaf = match value {
-                    "objective" => Leaf::Objective,
-                    "extrapolated" => Leaf::Extrapolated,
-                    _ => return Err("objective or extrapolated".into()),
-                }
+                self.leaf = Leaf::parse(value)
+                    .ok_or("objective, extrapolated or playouts-K (K from 1 to 64)")?
             }
             _ => return Err(format!("{} after the class", config_fields().join(", "))),
         }

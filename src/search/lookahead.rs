@@ -11,10 +11,10 @@ use std::sync::Arc;
 
 use rand::Rng;
 
-use crate::engine::board::{Cell, MAX_PLAYERS};
+use crate::engine::board::Cell;
 use crate::engine::state::{Game, State};
 use crate::policy::base::{AiView, BasePolicy, Ranking};
-use crate::search::planner::Leaf;
+use crate::search::leaf::{Leaf, position_hash};
 use crate::search::rollout::{Opening, Outcome, Relay, SampledAis, Trail, play_out_opened};
 
 /// How much a [`Lookahead`] searches for each of its moves.
@@ -101,26 +101,6 @@ fn best_moves(ranking: &Ranking, count: usize) -> Vec<Cell> {
         }
     }
     moves
-}
-
-/// A seed from the position and the AIs' parameters, so that the choice is
-/// a function of what the policy sees (the planner's joins rely on that).
-fn position_hash(state: &State, params: &[crate::engine::ai::AiParams; MAX_PLAYERS]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ state.turn as u64;
-    let mut mix = |x: u64| {
-        h ^= x;
-        h = h.wrapping_mul(0x1000_0000_01b3).rotate_left(17);
-    };
-    for &p in &state.pos {
-        mix(p as u64);
-    }
-    for c in 0..crate::engine::board::CELLS {
-        mix(((state.owner[c] as u8 as u64) << 8) | state.level[c] as u64);
-    }
-    for p in params {
-        mix(p.wa.to_bits() ^ p.wd.to_bits().rotate_left(32));
-    }
-    h
 }
 
 /// One base shared by a planner's searching move to beat and its plain

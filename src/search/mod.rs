@@ -2,6 +2,7 @@
 //! against AIs drawn from the belief, within the clock's allowance.
 
 pub mod clock;
+pub mod leaf;
 pub mod lookahead;
 pub mod planner;
 pub mod rollout;

@@ -5,7 +5,7 @@
 //! continuation (the base policy unless [`Config::continuation`] says
 //! otherwise) for player 0 and the sampled ε-greedy policies for the AIs, and
 //! scores where it stops with the game's objective, log2(1 + S0 / S_A): at
-//! the game's end exactly, before it as the [`Leaf`] estimates it. Candidates
+//! the game's end exactly, before it as the leaf (src/search/leaf.rs) estimates it. Candidates
 //! share the rollouts' random seeds (common random numbers) and successive
 //! halving spends the rollouts on the close ones. Sharing a seed also saves
 //! work: the AIs' first turn is played once a seed, and an arm that reaches
@@ -23,6 +23,7 @@ use crate::policy::base::{AiView, BasePolicy, DuelOrdered, HandTuned, Ranking};
 use crate::policy::duel::TierOrder;
 use crate::policy::hunt::{Hunt, Prey};
 use crate::search::clock::Allowance;
+use crate::search::leaf::{Leaf, LeafContext};
 use crate::search::rollout::{Opening, Outcome, Relay, SampledAis, Trail, Trails, play_out_opened};
 
 /// The planner's knobs (their values: src/agent/params.rs).
@@ -763,35 +764,6 @@ impl CandidateGenerator for TopRanked {
     }
 }
 
-/// What the position at the end of a rollout is worth: exactly the
-/// objective at the game's end; before it, an estimate of the final one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Leaf {
-    /// The objective of the position as it stands: the score if the game
-    /// ended now.
-    Objective,
-    /// The objective of the scores extrapolated to the game's end, each
-    /// player going on gaining at the rate it gained during the rollout.
-    Extrapolated,
-}
-
-impl Leaf {
-    /// The worth of `leaf`, reached from `root` by a rollout.
-    pub fn value(self, game: &Game, root: &State, leaf: &State) -> f64 {
-        let left = game.turns - leaf.turn;
-        if left == 0 || self == Leaf::Objective {
-            return objective(leaf, game.m);
-        }
-        let played = (leaf.turn - root.turn).max(1) as f64;
-        let at_end = |p: usize| {
-            let rate = (leaf.score[p] as f64 - root.score[p] as f64) / played;
-            (leaf.score[p] as f64 + rate * left as f64).max(1.0)
-        };
-        let best_ai = (1..game.m).map(at_end).fold(1.0, f64::max);
-        (1.0 + at_end(0) / best_ai).log2()
-    }
-}
-
 /// One rollout: `first` for player 0 now, then the base policy for
 /// `config.horizon` turns (or to the game's end), against AIs sampled from
 /// the belief with `seed`; returns the leaf's worth.
@@ -822,9 +794,13 @@ fn relay_rollout(
     trail: Trail,
 ) -> (Result<f64, usize>, u64) {
     let end = rollout_end(state, config);
+    let base = us.base;
     match play_out_opened(game, state, end, &mut us, opening, trail) {
         Outcome::Leaf(leaf) => (
-            Ok(config.leaf.value(game, state, &leaf)),
+            Ok(config.leaf.value_in(game, state, &leaf, LeafContext {
+                base,
+                params: opening.params(),
+            })),
             (leaf.turn - state.turn) as u64,
         ),
         Outcome::Joined { turns, rollout } => (Err(rollout), turns as u64),
@@ -835,10 +811,4 @@ fn relay_rollout(
 /// it: its first turn and the horizon's, or [`Config::min_end`] if later.
 pub fn rollout_end(state: &State, config: &Config) -> usize {
     (state.turn + 1 + config.horizon).max(config.min_end)
-}
-
-/// The game's objective on a position: log2(1 + S0 / S_A).
-#[inline]
-pub fn objective(state: &State, m: usize) -> f64 {
-    (1.0 + state.score[0] as f64 / state.best_ai_score(m).max(1) as f64).log2()
 }

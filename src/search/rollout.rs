@@ -243,6 +243,11 @@ impl<A: AiModel + Clone> Opening<A> {
         let turn = AiTurn::play(game, root, &mut ais, &mut cache);
         Opening { ais, cache, turn }
     }
+
+    /// The parameters the AIs play by in the rollouts from this opening.
+    pub fn params(&self) -> &[AiParams; MAX_PLAYERS] {
+        self.ais.params()
+    }
 }
 
 /// [`play_out`] beside the other rollouts on its seed. Two rollouts on one

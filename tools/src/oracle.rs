@@ -21,7 +21,8 @@ use ahc061::judge::mirror::Mirror;
 use ahc061::opponent::belief::Belief;
 use ahc061::policy::base::BasePolicy;
 use ahc061::search::clock::{Allowance, Clock};
-use ahc061::search::planner::{self, Planner};
+use ahc061::search::leaf;
+use ahc061::search::planner::Planner;
 use ahc061::search::rollout::{Relay, play_out};
 use ahc061_sim::judge::{Judge, JudgeAis, ToolInput};
 
@@ -87,7 +88,7 @@ pub fn exact_rollout(
     let mut us = Relay::first_then(first, base);
     let end = state.turn + 1 + horizon;
     let leaf = play_out(&input.game, state, end, &mut us, &mut ais);
-    planner::objective(&leaf, input.game.m)
+    leaf::objective(&leaf, input.game.m)
 }
 
 /// Plays one game of the tool input `input` in `mode` with `work` rollouts
@@ -174,7 +175,7 @@ mod tests {
             let predicted = exact_rollout(&input, &HandTuned, &start, first.unwrap(), game.turns);
             assert_eq!(
                 predicted,
-                planner::objective(&judge.state, game.m),
+                leaf::objective(&judge.state, game.m),
                 "{case}"
             );
         }
