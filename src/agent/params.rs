@@ -530,7 +530,7 @@ impl Config {
             }
             "leaf" => {
                 self.leaf = Leaf::parse(value)
-                    .ok_or("objective, extrapolated or playouts-K (K from 1 to 64)")?
+                    .ok_or("objective, extrapolated, value or playouts-K (K from 1 to 64)")?
             }
             _ => return Err(format!("{} after the class", config_fields().join(", "))),
         }

@@ -11,6 +11,7 @@ use crate::engine::board::{CELLS, MAX_PLAYERS};
 use crate::engine::state::{Game, State};
 use crate::policy::base::BasePolicy;
 use crate::search::rollout::{Relay, SampledAis, play_out};
+use crate::search::value::ValueNet;
 
 /// What the position at the end of a rollout is worth: exactly the
 /// objective at the game's end; before it, an estimate of the final one.
@@ -29,6 +30,11 @@ pub enum Leaf {
     /// "Gate 0"). Without the rollout's base and AIs (see
     /// [`Leaf::value_in`]) it is valued as [`Leaf::Extrapolated`].
     Playouts(u8),
+    /// The final objective as the learned value predicts it
+    /// (src/search/value.rs), from the position, the AIs' parameters and the
+    /// gains since the rollout's root. Without the rollout's parameters
+    /// (see [`Leaf::value_in`]) it is valued as [`Leaf::Extrapolated`].
+    Value,
 }
 
 /// What a rollout knows at its leaf besides the position: player 0's base
@@ -40,12 +46,13 @@ pub struct LeafContext<'a> {
 }
 
 impl Leaf {
-    /// Parses a leaf's name: `objective`, `extrapolated` or `playouts-K`
+    /// Parses a leaf's name: `objective`, `extrapolated`, `value` or `playouts-K`
     /// (K from 1 to 64).
     pub fn parse(text: &str) -> Option<Leaf> {
         match text {
             "objective" => Some(Leaf::Objective),
             "extrapolated" => Some(Leaf::Extrapolated),
+            "value" => Some(Leaf::Value),
             _ => {
                 let k: u8 = text.strip_prefix("playouts-")?.parse().ok()?;
                 (1..=64).contains(&k).then_some(Leaf::Playouts(k))
@@ -68,10 +75,25 @@ impl Leaf {
         (1.0 + at_end(0) / best_ai).log2()
     }
 
+    /// What valuing a leaf costs, in simulated turns, charged to a rollout
+    /// on top of the turns it played (an allowance in turns then pays for
+    /// it). The learned value costs about as much as two simulated turns
+    /// at M = 3–8 (`bench`); the playouts, a measuring instrument, are not
+    /// charged.
+    pub fn cost_in_turns(self) -> u64 {
+        match self {
+            Leaf::Value => 2,
+            _ => 0,
+        }
+    }
+
     /// The worth of `leaf` as [`Leaf::value`], with what the rollout knows.
     pub fn value_in(self, game: &Game, root: &State, leaf: &State, ctx: LeafContext) -> f64 {
         match self {
             Leaf::Playouts(k) if leaf.turn < game.turns => playouts(game, leaf, ctx, k as usize),
+            Leaf::Value if leaf.turn < game.turns && game.m > 2 => {
+                ValueNet::committed().value(game, ctx.params, root, leaf)
+            }
             _ => self.value(game, root, leaf),
         }
     }

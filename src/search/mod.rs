@@ -6,3 +6,5 @@ pub mod leaf;
 pub mod lookahead;
 pub mod planner;
 pub mod rollout;
+pub mod value;
+pub mod value_weights;

@@ -797,11 +797,16 @@ fn relay_rollout(
     let base = us.base;
     match play_out_opened(game, state, end, &mut us, opening, trail) {
         Outcome::Leaf(leaf) => (
-            Ok(config.leaf.value_in(game, state, &leaf, LeafContext {
-                base,
-                params: opening.params(),
-            })),
-            (leaf.turn - state.turn) as u64,
+            Ok(config.leaf.value_in(
+                game,
+                state,
+                &leaf,
+                LeafContext {
+                    base,
+                    params: opening.params(),
+                },
+            )),
+            (leaf.turn - state.turn) as u64 + config.leaf.cost_in_turns(),
         ),
         Outcome::Joined { turns, rollout } => (Err(rollout), turns as u64),
     }

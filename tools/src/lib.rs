@@ -16,4 +16,5 @@ pub mod runner;
 pub mod selfplay;
 pub mod serve;
 pub mod train;
+pub mod value;
 pub mod vis;

@@ -173,11 +173,7 @@ mod tests {
             }
             let start = game.initial_state();
             let predicted = exact_rollout(&input, &HandTuned, &start, first.unwrap(), game.turns);
-            assert_eq!(
-                predicted,
-                leaf::objective(&judge.state, game.m),
-                "{case}"
-            );
+            assert_eq!(predicted, leaf::objective(&judge.state, game.m), "{case}");
         }
     }
 }

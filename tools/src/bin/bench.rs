@@ -1,6 +1,8 @@
 //! `bench [--seconds SECONDS]`: the engine's speed, in full turns per second for
 //! M = 2, 4 and 8, AI choices included (the judge's exact ε-greedy policy
-//! with its BFS candidate list), player 0 moving to a random legal cell.
+//! with its BFS candidate list), player 0 moving to a random legal cell;
+//! the planner's rollouts per second for M = 2, 3, 4, 5 and 8; and the
+//! learned value's evaluations per second for M = 3, 5 and 8.
 
 #![allow(clippy::needless_range_loop)]
 
@@ -97,6 +99,37 @@ fn planner_rate(cases: &[ToolInput], budget: Duration, base: Option<&str>) -> (f
     (rollouts as f64 / took.as_secs_f64(), horizon)
 }
 
+/// The learned value's cost (src/search/value.rs): evaluations per second
+/// at the position after 30 greedy turns of each case, its root 6 turns
+/// before (a 5-turn rollout's leaf), inputs included.
+fn value_rate(cases: &[ToolInput], budget: Duration) -> f64 {
+    use ahc061::search::value::ValueNet;
+    let net = ValueNet::committed();
+    let mut positions = Vec::new();
+    for case in cases {
+        let mut judge = ahc061_sim::judge::Judge::new(case.clone());
+        let mut states = vec![judge.state];
+        for _ in 0..30 {
+            let (x, y) = ahc061::engine::board::coords(ahc061::policy::greedy::choose(
+                &case.game,
+                &judge.state,
+            ));
+            judge.play(x, y).expect("greedy is legal");
+            states.push(judge.state);
+        }
+        positions.push((case, states[24], states[30]));
+    }
+    let start = Instant::now();
+    let mut evaluations = 0u64;
+    while start.elapsed() < budget {
+        for (case, root, leaf) in &positions {
+            std::hint::black_box(net.value(&case.game, &case.params, root, leaf));
+            evaluations += 1;
+        }
+    }
+    evaluations as f64 / start.elapsed().as_secs_f64()
+}
+
 /// Twenty generated cases with `m` players (seeds 0..20).
 fn cases_with_players(m: usize) -> Vec<ToolInput> {
     (0..20)
@@ -117,12 +150,18 @@ fn main() {
     }
     println!("planner: rollouts per second from turn 30");
     println!("M\thorizon\trollouts/s\tsimulated turns/s");
-    for m in [2usize, 4, 8] {
+    for m in [2usize, 3, 4, 5, 8] {
         let cases = cases_with_players(m);
         let (rate, horizon) = planner_rate(&cases, budget, args.base.as_deref());
         // From turn 30 a rollout plays its first turn and the horizon, but
         // never past the game's last turn: at most 70 turns.
         let turns = (horizon + 1).min(70);
         println!("{m}\t{horizon}\t{rate:.0}\t{:.0}", rate * turns as f64);
+    }
+    println!("value: the learned leaf's evaluations per second from turn 30");
+    println!("M\tevaluations/s\tns each");
+    for m in [3usize, 5, 8] {
+        let rate = value_rate(&cases_with_players(m), budget);
+        println!("{m}\t{rate:.0}\t{:.0}", 1e9 / rate);
     }
 }

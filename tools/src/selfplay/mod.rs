@@ -22,6 +22,7 @@ use clap::Parser;
 use rayon::prelude::*;
 
 use crate::eval::{Row, moves_path, prepare_moves_dir, write_moves, write_rows};
+use crate::value::data::{Record, Writer, game_records};
 use details::{Parryable, TurnEffect};
 
 mod details;
@@ -86,6 +87,14 @@ pub struct Args {
     /// turn, as the tester's stdout), for `profile` (created if missing).
     #[arg(long, value_name = "DIR")]
     moves: Option<PathBuf>,
+    /// Writes positions of the games of three players or more, each with
+    /// its game's final objective, to FILE: the learned value's training
+    /// data (tools/src/value/data.rs), for `train value`.
+    #[arg(long, value_name = "FILE")]
+    positions: Option<PathBuf>,
+    /// With `--positions`: one position every N turns.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=99))]
+    positions_every: u64,
 }
 
 /// `weights` are `--weights`'s and `--continuation-weights`' tables, read
@@ -165,7 +174,17 @@ fn parse_override(pair: &str) -> Result<String, String> {
     Ok(pair.to_string())
 }
 
-fn play(path: &Path, input: &ToolInput, args: &Args, weights: Tables) -> Result<(usize, i64, f64)> {
+/// A game's result: M, the score, the seconds it took and, with
+/// `--positions`, its positions.
+type Played = (usize, i64, f64, Vec<Record>);
+
+fn play(
+    path: &Path,
+    input: &ToolInput,
+    args: &Args,
+    weights: Tables,
+    index: usize,
+) -> Result<Played> {
     let start = Instant::now();
     let mut judge = Judge::new(input.clone());
     let m = judge.input.game.m;
@@ -177,6 +196,7 @@ fn play(path: &Path, input: &ToolInput, args: &Args, weights: Tables) -> Result<
     let mut captured = 0i64;
     let mut parryable = Parryable::default();
     let mut moves = Vec::with_capacity(judge.input.game.turns);
+    let mut states = vec![judge.state];
     while !judge.finished() {
         let (x, y) = coords(policy.choose(&mirror));
         moves.push(format!("{x} {y}"));
@@ -194,7 +214,18 @@ fn play(path: &Path, input: &ToolInput, args: &Args, weights: Tables) -> Result<
             parryable.add(&judge.input, &before, &mirror.state, &feedback);
         }
         policy.observe(&mirror, &before, &feedback);
+        if args.positions.is_some() {
+            states.push(judge.state);
+        }
     }
+    let records = match args.positions {
+        Some(_) if m >= 3 => {
+            let every = args.positions_every as usize;
+            let game = &judge.input.game;
+            game_records(game, &judge.input.params, &states, every, index as u64)
+        }
+        _ => Vec::new(),
+    };
     if let Some(dir) = &args.moves {
         let name = path.file_stem().unwrap_or_default().to_string_lossy();
         write_moves(&moves_path(dir, &name), &moves)?;
@@ -212,7 +243,7 @@ fn play(path: &Path, input: &ToolInput, args: &Args, weights: Tables) -> Result<
             judge.score()
         );
     }
-    Ok((m, judge.score(), start.elapsed().as_secs_f64()))
+    Ok((m, judge.score(), start.elapsed().as_secs_f64(), records))
 }
 
 /// Plays every case of `args.dir` and prints (and with `-o`, writes) the rows.
@@ -225,16 +256,25 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(dir) = &args.moves {
         prepare_moves_dir(dir)?;
     }
+    // Created before the first game, so that a bad path fails at once.
+    let mut positions = args.positions.as_deref().map(Writer::create).transpose()?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.get())
         .build()
         .context("cannot start the worker threads")?;
-    let results: Vec<(usize, i64, f64)> = pool.install(|| {
+    let results: Vec<Played> = pool.install(|| {
         cases
             .par_iter()
-            .map(|(path, input)| play(path, input, args, weights))
+            .enumerate()
+            .map(|(index, (path, input))| play(path, input, args, weights, index))
             .collect::<Result<_>>()
     })?;
+    if let Some(mut writer) = positions.take() {
+        for record in results.iter().flat_map(|r| &r.3) {
+            writer.write(record)?;
+        }
+        writer.finish()?;
+    }
     let files: Vec<&PathBuf> = cases.iter().map(|(path, _)| path).collect();
     for (f, r) in files.iter().zip(&results) {
         let name = f.file_stem().unwrap_or_default().to_string_lossy();

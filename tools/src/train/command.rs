@@ -28,6 +28,83 @@ enum How {
     /// Policy improvement: CMA-ES on the rollouts' values of every legal
     /// move along the planner's games (tools/src/train/improve.rs).
     Improve(Improve),
+    /// The learned value of the planner's leaf (src/search/value.rs),
+    /// fitted to positions that `selfplay --positions` wrote.
+    Value(Value),
+    /// How well each leaf predicts a game's result, turn by turn (the
+    /// learned value's Gate 1).
+    ValueAccuracy(ValueAccuracy),
+}
+
+#[derive(Args)]
+struct Value {
+    /// Positions to train on (`selfplay --positions`), one file or more.
+    #[arg(long, value_name = "FILE", required = true, num_args = 1..)]
+    data: Vec<PathBuf>,
+    /// Held-out positions, from other games, to check the fit on.
+    #[arg(long, value_name = "FILE", required = true, num_args = 1..)]
+    holdout: Vec<PathBuf>,
+    /// The hidden layers' widths, comma-separated (each 1 to 64).
+    #[arg(
+        long,
+        value_name = "W,W",
+        default_value = "32,32",
+        value_delimiter = ','
+    )]
+    hidden: Vec<usize>,
+    /// Passes over the training positions.
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    epochs: u64,
+    /// Positions a minibatch.
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    batch: u64,
+    /// AdamW's learning rate.
+    #[arg(long, value_name = "RATE", default_value_t = 1e-3)]
+    lr: f64,
+    /// AdamW's weight decay.
+    #[arg(long, value_name = "RATE", default_value_t = 1e-4)]
+    weight_decay: f64,
+    /// Seed of the initial weights and the minibatches' order.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Writes the bot's weights as Rust source to FILE
+    /// (src/search/value_weights.rs).
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Writes the float weights as JSON to FILE (for `value-accuracy
+    /// --network` and the parity test).
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct ValueAccuracy {
+    /// The cases the bot plays (those of three players or more).
+    #[arg(long, value_name = "DIR")]
+    dir: PathBuf,
+    /// Rollouts a turn for the bot.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    fixed_work: u64,
+    /// The turns at which every predictor is asked, comma-separated.
+    #[arg(
+        long,
+        value_name = "T,T",
+        default_value = "10,30,50,70,90",
+        value_delimiter = ','
+    )]
+    turns: Vec<usize>,
+    /// Rollouts behind each rollout predictor's mean.
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    rollouts: usize,
+    /// Rollouts to the end behind the playouts' mean.
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    playouts: usize,
+    /// The value's float weights (`value --json`) instead of the bot's.
+    #[arg(long, value_name = "FILE")]
+    network: Option<PathBuf>,
+    /// The bot's seed.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
 }
 
 /// What both ways share.
@@ -134,7 +211,83 @@ pub fn run(cli: Cli) -> Result<()> {
         How::Search(args) => search(args),
         How::Imitate(args) => imitate(args),
         How::Improve(args) => improve(args),
+        How::Value(args) => value(args),
+        How::ValueAccuracy(args) => value_accuracy(args),
     }
+}
+
+fn read_positions(files: &[PathBuf]) -> Result<Vec<crate::value::data::Record>> {
+    let mut records = Vec::new();
+    for file in files {
+        records.extend(crate::value::data::read(file)?);
+    }
+    Ok(records)
+}
+
+fn value(args: Value) -> Result<()> {
+    use crate::value::model;
+    let train = read_positions(&args.data)?;
+    let holdout = read_positions(&args.holdout)?;
+    eprintln!(
+        "{} training positions, {} held out; extrapolation alone: MSE {:.5} / {:.5}",
+        train.len(),
+        holdout.len(),
+        model::extrapolation_error(&train),
+        model::extrapolation_error(&holdout)
+    );
+    let options = model::Options {
+        hidden: args.hidden.clone(),
+        epochs: args.epochs as usize,
+        batch: args.batch as usize,
+        lr: args.lr,
+        weight_decay: args.weight_decay,
+        seed: args.seed,
+    };
+    let start = Instant::now();
+    let (network, _) = model::fit(&train, &holdout, &options, |epoch, e| {
+        eprintln!(
+            "epoch {epoch}: MSE train {:.5}, held out {:.5} ({:.0} s)",
+            e.train,
+            e.holdout,
+            start.elapsed().as_secs_f64()
+        );
+    })?;
+    if let Some(path) = &args.json {
+        network.write(path)?;
+    }
+    if let Some(path) = &args.out {
+        let typed = format!(
+            "train {}",
+            std::env::args().skip(1).collect::<Vec<_>>().join(" ")
+        );
+        std::fs::write(path, network.to_rust(&typed))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn value_accuracy(args: ValueAccuracy) -> Result<()> {
+    use crate::value::accuracy;
+    let files = crate::eval::input_files(&args.dir)?;
+    let mut cases = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let input = ahc061_sim::judge::ToolInput::parse(&text)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        cases.push((path.display().to_string(), input));
+    }
+    let options = accuracy::Options {
+        fixed_work: args.fixed_work,
+        turns: args.turns.clone(),
+        rollouts: args.rollouts.max(1),
+        playouts: args.playouts.max(1),
+        network: args.network.clone(),
+        seed: args.seed,
+    };
+    let samples = accuracy::run(&cases, &options)?;
+    print!("{}", accuracy::table(&samples, &args.turns));
+    Ok(())
 }
 
 impl Common {
