@@ -18,7 +18,14 @@ fn leaves_parse_by_name_and_playouts_take_1_to_64_rollouts() {
     assert_eq!(Leaf::parse("extrapolated"), Some(Leaf::Extrapolated));
     assert_eq!(Leaf::parse("playouts-8"), Some(Leaf::Playouts(8)));
     assert_eq!(Leaf::parse("playouts-64"), Some(Leaf::Playouts(64)));
-    for bad in ["playouts-0", "playouts-65", "playouts-", "playouts8", "Objective", ""] {
+    for bad in [
+        "playouts-0",
+        "playouts-65",
+        "playouts-",
+        "playouts8",
+        "Objective",
+        "",
+    ] {
         assert_eq!(Leaf::parse(bad), None, "{bad}");
     }
 }
@@ -77,7 +84,11 @@ fn the_playouts_leaf_is_a_function_of_the_position_and_is_the_objective_at_the_e
     leaf.turn = 60;
     let once = Leaf::Playouts(3).value_in(&g, &leaf, &leaf, ctx);
     let again = Leaf::Playouts(3).value_in(&g, &leaf, &leaf, ctx);
-    assert_eq!(once.to_bits(), again.to_bits(), "two arms at one leaf value it alike");
+    assert_eq!(
+        once.to_bits(),
+        again.to_bits(),
+        "two arms at one leaf value it alike"
+    );
     leaf.turn = g.turns;
     assert_eq!(
         Leaf::Playouts(3).value_in(&g, &leaf, &leaf, ctx),

@@ -6,7 +6,7 @@
 //! fitted to the game's final objective by mean squared error with candle's
 //! AdamW. Its initial weights and the order of the minibatches come from
 //! the run's seed, so a run repeats. Two outputs: the bot's weights as Rust
-//! source (quantized to i8 per output unit, src/search/value_weights.rs),
+//! source (quantized to i16 per output unit, src/search/value_weights.rs),
 //! and the float weights as JSON, which the parity test and the accuracy
 //! report read.
 
@@ -87,7 +87,7 @@ impl Network {
         }
     }
 
-    /// The bot's weights file: each layer's weights quantized to i8 with one
+    /// The bot's weights file: each layer's weights quantized to i16 with one
     /// scale per output unit, laid out input by input.
     pub fn to_rust(&self, command: &str) -> String {
         let mut s = String::new();
@@ -100,7 +100,7 @@ impl Network {
             let (q, scale) = quantize(layer);
             s.push_str("    Layer {\n        w: &[");
             for (k, v) in q.iter().enumerate() {
-                if k % 32 == 0 {
+                if k % 16 == 0 {
                     s.push_str("\n            ");
                 }
                 s.push_str(&format!("{v},"));
@@ -120,21 +120,21 @@ impl Network {
     }
 }
 
-/// A layer's weights as i8, input-major (`q[i * outputs + j]`), and each
-/// output's scale: its largest weight maps to ±127.
-fn quantize(layer: &DenseLayer) -> (Vec<i8>, Vec<f32>) {
+/// A layer's weights as i16, input-major (`q[i * outputs + j]`), and each
+/// output's scale: its largest weight maps to ±32 767.
+fn quantize(layer: &DenseLayer) -> (Vec<i16>, Vec<f32>) {
     let outputs = layer.b.len();
     let inputs = layer.w[0].len();
     let scale: Vec<f32> = layer
         .w
         .iter()
-        .map(|row| row.iter().fold(0f32, |m, w| m.max(w.abs())) / 127.0)
+        .map(|row| row.iter().fold(0f32, |m, w| m.max(w.abs())) / 32767.0)
         .map(|s| if s > 0.0 { s } else { 1.0 })
         .collect();
-    let mut q = vec![0i8; inputs * outputs];
+    let mut q = vec![0i16; inputs * outputs];
     for (j, row) in layer.w.iter().enumerate() {
         for (i, w) in row.iter().enumerate() {
-            q[i * outputs + j] = (w / scale[j]).round().clamp(-127.0, 127.0) as i8;
+            q[i * outputs + j] = (w / scale[j]).round().clamp(-32767.0, 32767.0) as i16;
         }
     }
     (q, scale)

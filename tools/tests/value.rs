@@ -1,0 +1,213 @@
+//! The learned value's data, trainer and inference (tools/src/value/,
+//! src/search/value.rs): `selfplay --positions` writes what a game was, a
+//! tiny `train value` lowers its loss, and the bot's quantized inference
+//! gives the trainer's value.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use ahc061::search::value::{FEATURES, ValueNet};
+use ahc061_tools::value::data::{self, MAX_LAG, Record};
+use ahc061_tools::value::model::{self, Network, Options};
+
+fn tmp(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(name)
+}
+
+/// Public cases of three or more players, copied to a folder of the
+/// calling test's own (`test`), so that tests running at once never share
+/// one.
+fn cases(test: &str, names: &[&str]) -> PathBuf {
+    let dir = tmp(&format!("value-cases-{test}"));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/in");
+    for name in names {
+        let file = format!("{name}.txt");
+        fs::copy(root.join(&file), dir.join(&file)).unwrap();
+    }
+    dir
+}
+
+const FOUR: [&str; 4] = ["0000", "0003", "0004", "0019"];
+/// Eleven cases: 1 089 positions at one a turn.
+const ELEVEN: [&str; 11] = [
+    "0000", "0003", "0004", "0005", "0007", "0009", "0012", "0013", "0014", "0016", "0019",
+];
+
+/// `selfplay --policy base` over `dir` with `--positions`: the records and
+/// the games' rows (case, M, score).
+fn positions(dir: &Path, every: &str) -> (Vec<Record>, Vec<(String, usize, i64)>) {
+    let file = dir.join("positions.bin");
+    let out = Command::new(env!("CARGO_BIN_EXE_selfplay"))
+        .args([
+            "--dir",
+            dir.to_str().unwrap(),
+            "--policy",
+            "base",
+            "-j",
+            "1",
+        ])
+        .args([
+            "--positions",
+            file.to_str().unwrap(),
+            "--positions-every",
+            every,
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            (
+                f[0].to_string(),
+                f[1].parse().unwrap(),
+                f[2].parse().unwrap(),
+            )
+        })
+        .collect();
+    (data::read(&file).unwrap(), rows)
+}
+
+#[test]
+fn selfplay_writes_each_games_positions_with_its_final_objective() {
+    let dir = cases("every3", &FOUR);
+    let (records, rows) = positions(&dir, "3");
+    // Turns 1, 4, …, 97 of each game: 33 positions.
+    assert_eq!(records.len(), 33 * rows.len());
+    for (game, row) in records.chunks(33).zip(&rows) {
+        let (_, m, score) = row;
+        let turns: Vec<u32> = game.iter().map(|r| r.turn).collect();
+        assert_eq!(turns, (1..99).step_by(3).collect::<Vec<u32>>());
+        for r in game {
+            assert_eq!(r.m as usize, *m);
+            assert_eq!(r.x.len(), FEATURES);
+            // The judge's score is 1e5 × the final objective, rounded.
+            assert!(
+                (1e5 * r.outcome as f64 - *score as f64).abs() < 1.0,
+                "{row:?}"
+            );
+        }
+    }
+    // A position's inputs hold its turn: the turns left, first global.
+    let left = records[1].x[2 * 128];
+    assert!((left - (100.0 - 4.0) / 100.0).abs() < 1e-6);
+}
+
+#[test]
+fn a_bad_positions_path_fails_before_any_game() {
+    let out = Command::new(env!("CARGO_BIN_EXE_selfplay"))
+        .args([
+            "--dir",
+            cases("bad-path", &FOUR).to_str().unwrap(),
+            "--policy",
+            "base",
+        ])
+        .args(["--positions", "/nonexistent/dir/p.bin"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty(), "no game was played");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/dir/p.bin"));
+}
+
+/// The positions of `names`, every turn, played in the calling test's
+/// own folder.
+fn every_position(test: &str, names: &[&str]) -> Vec<Record> {
+    positions(&cases(test, names), "1").0
+}
+
+fn tiny(epochs: usize) -> Options {
+    Options {
+        hidden: vec![16, 8],
+        epochs,
+        batch: 64,
+        lr: 3e-3,
+        weight_decay: 0.0,
+        seed: 7,
+    }
+}
+
+fn mse(net: &Network, records: &[Record]) -> f64 {
+    records
+        .iter()
+        .map(|r| (net.predict(&r.x, r.extrapolated) - r.outcome) as f64)
+        .map(|e| e * e)
+        .sum::<f64>()
+        / records.len() as f64
+}
+
+#[test]
+fn a_tiny_training_run_lowers_its_loss_and_repeats_from_its_seed() {
+    let records = every_position("tiny-run", &FOUR);
+    assert!(records.len() >= 300);
+    let (untrained, _) = model::fit(&records, &[], &tiny(0), |_, _| {}).unwrap();
+    let (trained, epochs) = model::fit(&records, &[], &tiny(30), |_, _| {}).unwrap();
+    let (before, after) = (mse(&untrained, &records), mse(&trained, &records));
+    assert!(after < 0.5 * before, "{before} → {after}");
+    assert!(epochs.last().unwrap().train < epochs[0].train);
+    // The loss the trainer reports is the float network's.
+    assert!((epochs.last().unwrap().train - after).abs() < 1e-4 * before.max(1.0));
+    let (again, _) = model::fit(&records, &[], &tiny(30), |_, _| {}).unwrap();
+    assert_eq!(trained, again, "the same seed, the same network");
+}
+
+/// The bot's value of each record's inputs through `bot`, against the
+/// float network's.
+fn largest_gap(net: &Network, bot: &ValueNet, records: &[Record]) -> f64 {
+    let mut worst = 0f64;
+    for r in records {
+        let inputs = ahc061::search::value::Inputs {
+            x: r.x.clone().try_into().unwrap(),
+            extrapolated: r.extrapolated,
+        };
+        let gap = (bot.eval(&inputs) - net.predict(&r.x, r.extrapolated) as f64).abs();
+        worst = worst.max(gap);
+    }
+    worst
+}
+
+#[test]
+fn the_bots_quantized_inference_gives_the_trainers_value() {
+    let records = every_position("quantized", &FOUR);
+    assert!(records.len() >= 300);
+    let (net, _) = model::fit(&records, &[], &tiny(10), |_, _| {}).unwrap();
+    // i16 weights, one scale per output unit: within 0.001 of the
+    // objective (100 score points) on every position.
+    let gap = largest_gap(&net, &net.to_bot(), &records);
+    assert!(gap < 1e-3, "{gap}");
+}
+
+#[test]
+fn the_committed_weights_are_the_committed_float_networks() {
+    // src/search/value_weights.rs is the quantized form of
+    // tools/data/value.json, both written by one `train value` run.
+    let json = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/value.json");
+    let net = Network::read(&json).unwrap();
+    let committed = ValueNet::committed();
+    assert_eq!(committed.layers.len(), net.layers.len());
+    let records = every_position("committed", &ELEVEN);
+    assert!(records.len() >= 1000, "{}", records.len());
+    let gap = largest_gap(&net, &committed, &records);
+    assert!(gap < 1e-3, "{gap}");
+}
+
+#[test]
+fn the_inputs_see_the_lag_a_rollout_had() {
+    // A position's gains are measured from a root 1 to MAX_LAG turns back.
+    let records = every_position("lag", &FOUR);
+    let played: Vec<f32> = records.iter().map(|r| r.x[2 * 128 + 19] * 10.0).collect();
+    assert!(
+        played
+            .iter()
+            .all(|&p| p >= 1.0 && p <= MAX_LAG as f32 + 1e-3)
+    );
+    assert!(played.iter().any(|&p| p > 10.0) && played.iter().any(|&p| p < 5.0));
+}
