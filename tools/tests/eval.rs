@@ -186,7 +186,7 @@ fn a_bot_that_dies_says_why_in_the_rows_the_summary_and_the_report() {
 #[test]
 fn a_bad_output_path_is_found_before_any_game() {
     // The bot notes every start in a file (and would then take 10 s a
-    // game): no start noted, no game begun, however fast the machine.
+    // game): no start noted, no game begun, whatever the machine's speed.
     let dir = scratch_dir("bad-output-path");
     fs::create_dir_all(&dir).unwrap();
     let starts = dir.join("starts");

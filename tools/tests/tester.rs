@@ -398,7 +398,8 @@ fn the_tester_reports_each_bad_bot_and_never_hangs() {
         let path = data(&format!("bots/{name}.sh")).display().to_string();
         // The flood must reach its 16 MiB before the kill: on a loaded
         // machine 0.5 s did not always suffice (1 run in 30 under two
-        // busy loops was killed first), nor did 4 s in another test.
+        // busy loops was killed first); at 60 s only the output limit can
+        // stop it.
         let kill_after = if name == "floods" { "60" } else { "0.5" };
         let mut args = vec!["--kill-after", kill_after, "sh", &path];
         if !arg.is_empty() {
