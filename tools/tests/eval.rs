@@ -254,9 +254,9 @@ fn records_each_failing_case_and_carries_on() {
         &script,
     ]);
     // A bound to catch a hang, generous for a loaded machine, and below
-    // the 30 s picky.sh sleeps, so that an eval that waited for it instead
+    // the 300 s picky.sh sleeps, so that an eval that waited for it instead
     // of killing it fails.
-    assert!(clock.elapsed() < std::time::Duration::from_secs(20));
+    assert!(clock.elapsed() < std::time::Duration::from_secs(120));
     assert_eq!(out.status.code(), Some(1), "{}", text(out.stderr));
     let summary = text(out.stdout);
     assert!(
@@ -297,7 +297,9 @@ fn loadtest_reports_wall_times_quiet_and_loaded() {
             .output()
             .unwrap()
     };
-    let out = run("10");
+    // A limit (wall seconds a game) that a game of a few milliseconds'
+    // work meets however loaded the machine (10 s was once too short).
+    let out = run("300");
     assert!(out.status.success(), "{}", text(out.stderr));
     let report = text(out.stdout);
     let lines: Vec<&str> = report.lines().collect();

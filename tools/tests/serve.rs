@@ -863,8 +863,10 @@ fn out_of_file_descriptors_the_server_pauses_and_recovers() {
     .join()
     .unwrap();
     let used = cpu_time(server.pid()) - before;
+    // Two ticks of slack (/proc counts in 10 ms), for a spinner starved
+    // of CPU until the minute is up.
     assert!(
-        used.as_secs_f64() < 0.15 * spun.as_secs_f64(),
+        used.as_secs_f64() < 0.15 * spun.as_secs_f64() + 0.02,
         "{used:?} of CPU while a spinning thread had {spun:?}"
     );
     drop(idle);
