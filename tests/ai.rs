@@ -7,6 +7,8 @@ use ahc061::engine::rules;
 use ahc061::engine::state::{Game, State};
 use ahc061_sim::judge::{Judge, ToolInput};
 
+mod common;
+
 /// Hands `check` every AI's turn along ten recorded games (player 0
 /// standing still): the case's seed, the position, the AI, its true
 /// parameters and its legal set. Returns how many it checked.
@@ -183,4 +185,59 @@ fn the_cached_greedy_target_is_the_plain_one() {
         }
     });
     assert!(checked > 1000);
+}
+
+/// The greedy target's ties use the judge's tolerance of 1e−9 · max(|a|, 1)
+/// (docs/RULES.md §4), and among ties it takes the first cell in cell order
+/// (`ai::greedy_target`'s contract). AI 1 on (4,4), its own cell at level
+/// 1 < U = 3, every value 500: its legal cells are (3,4), (4,3) and (4,5),
+/// (5,4) unowned, worth 500·wa, and (4,4) its own, worth 500·wb; in cell
+/// order (3,4) comes first. With wb = 0.5 and wa a hair below it, a =
+/// 250 and the tolerance 2.5e−7: a relative gap of 5e−10 (1.25e−7) ties,
+/// so (3,4); one of 2e−9 (5e−7) does not, so (4,4), the larger.
+///
+/// Mutations this catches: `ai::TIE_RELATIVE = 0.0` (the first gap no
+/// longer ties) and `= 1e-8` (the second one ties), in the plain, the
+/// cached and this file's scanned target alike.
+#[test]
+fn the_greedy_target_ties_values_within_the_tolerance_and_not_beyond_it() {
+    use ahc061::engine::board::cell;
+    let (game, state) = common::position(
+        &[cell(9, 9), cell(4, 4)],
+        &[(cell(9, 9), 0, 1), (cell(4, 4), 1, 1)],
+        &[],
+    );
+    let legal = rules::ai_legal_moves(&state, game.m)[1];
+    let expected = [cell(3, 4), cell(4, 3), cell(4, 4), cell(4, 5), cell(5, 4)];
+    assert_eq!(
+        ahc061::engine::board::cells(legal).collect::<Vec<_>>(),
+        expected
+    );
+    // Half and twice the tolerance, written out (not derived from
+    // `ai::TIE_RELATIVE`, which a mutation would move them with).
+    for (gap, target) in [(5e-10, cell(3, 4)), (2e-9, cell(4, 4))] {
+        let params = ai::AiParams {
+            wa: 0.5 * (1.0 - gap),
+            wb: 0.5,
+            wc: 0.1,
+            wd: 0.1,
+            eps: 0.1,
+        };
+        let mut cache = ai::TargetCache::default();
+        assert_eq!(
+            ai::greedy_target(&game, &state, 1, &params, legal),
+            target,
+            "gap {gap}"
+        );
+        assert_eq!(
+            ai::greedy_target_cached(&game, &state, 1, &params, legal, &mut cache),
+            target,
+            "gap {gap}, cached"
+        );
+        assert_eq!(
+            scanned_target(&game, &state, 1, &params, legal),
+            target,
+            "gap {gap}, scanned"
+        );
+    }
 }

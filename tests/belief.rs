@@ -10,6 +10,8 @@ use ahc061_sim::judge::{Judge, ToolInput};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
+mod common;
+
 fn case(name: &str) -> ToolInput {
     let path = format!("{}/tests/data/in/{name}.txt", env!("CARGO_MANIFEST_DIR"));
     ToolInput::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
@@ -136,4 +138,50 @@ fn the_likelihood_is_never_zero_and_splits_greedy_ties() {
     assert!((obs.likelihood(&prefers_unowned) - (0.2 / 3.0 + 0.8 / 2.0)).abs() < 1e-12);
     // A choice that cannot be greedy is still possible by a random move.
     assert!((obs.likelihood(&prefers_own) - 0.2 / 3.0).abs() < 1e-12);
+}
+
+/// The likelihood counts ties as the judge does, within 1e−9 · max(|a|, 1)
+/// of the best value a (docs/RULES.md §4): a greedy choice is one of the
+/// ties, each with probability 1/ties, any other cell none. AI 1 on (4,4),
+/// its own cell at level 1 < U = 3, every value 500, ε = 0.2: five
+/// candidates, (4,4) its own (worth 500·wb) and four unowned ones (500·wa).
+/// With the two weights a relative 5e−10 apart (a gap of 1.25e−7 at a =
+/// 250, the tolerance 2.5e−7) all five tie, and either kind of cell chosen
+/// has 0.2/5 + 0.8/5 = 0.2; 2e−9 apart (5e−7), the smaller kind is no
+/// greedy choice, only a random one: 0.2/5 = 0.04.
+///
+/// Mutations this catches: `ai::TIE_RELATIVE = 0.0` (the gaps of 5e−10 no
+/// longer tie) and `= 1e-8` (the gaps of 2e−9 tie).
+#[test]
+fn the_likelihood_ties_values_within_the_tolerance_and_not_beyond_it() {
+    let (game, state) = common::position(
+        &[cell(9, 9), cell(4, 4)],
+        &[(cell(9, 9), 0, 1), (cell(4, 4), 1, 1)],
+        &[],
+    );
+    let params = |wa: f64, wb: f64| AiParams {
+        wa,
+        wb,
+        wc: 0.1,
+        wd: 0.1,
+        eps: 0.2,
+    };
+    let own = Observation::new(&game, &state, 1, cell(4, 4));
+    let unowned = Observation::new(&game, &state, 1, cell(4, 5));
+    // Written out, not derived from `ai::TIE_RELATIVE`, which a mutation
+    // would move them with.
+    for (gap, expected) in [(5e-10, 0.2), (2e-9, 0.04)] {
+        let below = 0.5 * (1.0 - gap);
+        // The chosen cell's kind a hair below the other: own, then unowned.
+        let cases = [
+            ("own", own.likelihood(&params(0.5, below))),
+            ("unowned", unowned.likelihood(&params(below, 0.5))),
+        ];
+        for (chosen, likelihood) in cases {
+            assert!(
+                (likelihood - expected).abs() < 1e-12,
+                "gap {gap}, {chosen} cell chosen: {likelihood}, not {expected}"
+            );
+        }
+    }
 }

@@ -249,6 +249,46 @@ fn values_within_the_judges_tolerance_count_as_ties() {
     );
 }
 
+/// Relative gaps between two candidates' values: half the judge's tie
+/// tolerance of 1e−9 (docs/RULES.md §4), so they tie, and twice it, so they
+/// do not. Written out rather than derived from `ai::TIE_RELATIVE`, so that
+/// a wrong constant cannot move them along with it.
+const INSIDE: f64 = 5e-10;
+const BEYOND: f64 = 2e-9;
+
+/// Mutations this catches: `ai::TIE_RELATIVE = 0.0` (the gaps of INSIDE no
+/// longer tie) and `= 1e-8` (the gaps of BEYOND tie); any value outside
+/// below 5e-10 or above 2e-9 fails one of the first four checks, and a tolerance
+/// without its floor of 1 (`TIE_RELATIVE * best.abs()`) fails the last.
+#[test]
+fn a_greedy_ai_ties_values_within_the_tolerance_and_not_beyond_it() {
+    // AI 1 on (4,4), its own cell at level 1 < U = 3, every value 1000.
+    // Its candidate list (docs/RULES.md §4: BFS right, down, left, up) is
+    // B = [(4,4), (4,5), (5,4), (4,3), (3,4)]: its own cell, worth
+    // 1000·wb, then four unowned cells, worth 1000·wa each.
+    let g = game(2, 3, &[(9, 9), (4, 4)]);
+    let s = g.initial_state();
+    let list = [(4, 4), (4, 5), (5, 4), (4, 3), (3, 4)].map(|(x, y)| cell(x, y));
+    assert_eq!(Candidates::of(&s, 2, 1).as_slice(), &list);
+    let greedy =
+        |wa: f64, wb: f64, r2: f64| ai::choose(&g, &s, 1, &params(wa, wb, 0.1, 0.1, 0.1), 0.9, r2);
+    // The first candidate a hair below the rest: best a = 500, tolerance
+    // 1e−9 · 500 = 5e−7. A gap of 500 · INSIDE = 2.5e−7 ties all five, and
+    // r2 = 0 picks the first tie, B[0] = (4,4); a gap of 500 · BEYOND = 1e−6
+    // leaves the four unowned cells, the first of them (4,5).
+    assert_eq!(greedy(0.5, 0.5 * (1.0 - INSIDE), 0.0), cell(4, 4));
+    assert_eq!(greedy(0.5, 0.5 * (1.0 - BEYOND), 0.0), cell(4, 5));
+    // The first candidate a hair above the rest (its own cell is the best,
+    // a = 500): within the tolerance all five tie and r2 = 0.99 picks tie
+    // ⌊0.99 · 5⌋ = 4, (3,4); beyond it (4,4) is the only greedy choice.
+    assert_eq!(greedy(0.5 * (1.0 - INSIDE), 0.5, 0.99), cell(3, 4));
+    assert_eq!(greedy(0.5 * (1.0 - BEYOND), 0.5, 0.99), cell(4, 4));
+    // Below 1 the tolerance is 1e−9 · max(|a|, 1) = 1e−9 absolute: at a =
+    // 0.5 a gap of 7.5e−10 ties, and r2 = 0 picks (4,4) (a tolerance of
+    // 1e−9 · |a| = 5e−10 would leave (4,5)).
+    assert_eq!(greedy(5e-4, 5e-4 * (1.0 - 1.5e-9), 0.0), cell(4, 4));
+}
+
 #[test]
 fn no_player_ever_loses_its_last_cell_because_pieces_block_their_cells() {
     let g = game(2, 3, &[(0, 0), (0, 1)]);

@@ -35,9 +35,20 @@ fn script(name: &str) -> Vec<String> {
     ]
 }
 
+/// How long a run may take before a test calls it hung: generous, since it
+/// is there to catch a hang, not to time the runner (a loaded machine can
+/// be many times slower than a quiet one: 20 s was once too short), and
+/// still below the 300 s the scripts that never answer sleep
+/// (tests/data/bots), so that a runner that waited for the bot to end
+/// instead of killing it fails.
+const HUNG: Duration = Duration::from_secs(120);
+
+/// Options for a bot that is expected to finish: its kill deadline so far
+/// off that no load comes near it (at 5 s the real bot's game was killed
+/// on a loaded machine); the tests of the deadline set their own.
 fn quick() -> RunOptions {
     RunOptions {
-        kill_after: Duration::from_secs(5),
+        kill_after: Duration::from_secs(60),
         capture_stderr: true,
         ..RunOptions::default()
     }
@@ -132,7 +143,7 @@ fn a_silent_bot_is_killed_at_the_deadline() {
     };
     let clock = Instant::now();
     let result = run(&script("never_answers"), "0000", &options);
-    assert!(clock.elapsed() < Duration::from_secs(3), "the runner hung");
+    assert!(clock.elapsed() < HUNG, "the runner hung");
     let error = result.error.unwrap();
     assert!(error.starts_with("Killed after 0.3 s"), "{error}");
     assert_eq!(result.score, 0);
@@ -140,8 +151,10 @@ fn a_silent_bot_is_killed_at_the_deadline() {
 
 #[test]
 fn a_bot_that_does_not_exit_is_killed_after_the_game() {
+    // The deadline counts from the start: the whole game must fit in it,
+    // on a loaded machine too.
     let options = RunOptions {
-        kill_after: Duration::from_millis(500),
+        kill_after: Duration::from_secs(3),
         ..quick()
     };
     let result = run(&script("lingers"), "0000", &options);
@@ -204,7 +217,13 @@ fn tester(args: &[&str], stdin_file: Option<&Path>) -> Output {
 #[test]
 fn tester_prints_moves_on_stdout_and_score_on_stderr() {
     let bot = bot().display().to_string();
-    let out = tester(&[&bot, "--fixed-work", "10"], Some(&data("in/0001.txt")));
+    // The real bot's games through the command get the kill deadline of
+    // quick(), for the same reason: at the default 10 s a loaded machine
+    // once killed them.
+    let out = tester(
+        &["--kill-after", "60", &bot, "--fixed-work", "10"],
+        Some(&data("in/0001.txt")),
+    );
     assert!(out.status.success());
     let stdout = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<String> = stdout.lines().map(str::to_string).collect();
@@ -241,8 +260,11 @@ fn tester_passes_options_after_the_command_to_the_bot() {
     let input = data("in/0002.txt").display().to_string();
     let out = tester(
         &[
+            // A limit (and so a kill deadline) no loaded machine comes near.
             "--time-limit",
-            "5",
+            "30",
+            "--kill-after",
+            "60",
             "--input",
             &input,
             &bot,
@@ -314,16 +336,18 @@ fn a_bot_that_exits_mid_game_scores_zero() {
 
 #[test]
 fn a_bot_that_hangs_mid_game_is_killed() {
+    // The deadline counts from the start: the ten turns the script plays
+    // must fit in it, on a loaded machine too.
     let options = RunOptions {
-        kill_after: Duration::from_millis(800),
+        kill_after: Duration::from_secs(3),
         ..quick()
     };
     let clock = Instant::now();
     let result = run(&script_with("plays_ten_turns", "hang"), "0003", &options);
-    assert!(clock.elapsed() < Duration::from_secs(4), "the runner hung");
+    assert!(clock.elapsed() < HUNG, "the runner hung");
     let error = result.error.unwrap();
     assert!(
-        error.starts_with("Killed after 0.8 s: no move for turn 11"),
+        error.starts_with("Killed after 3.0 s: no move for turn 11"),
         "{error}"
     );
     assert_eq!(result.turns, 10);
@@ -339,10 +363,13 @@ fn a_bot_that_prints_far_too_much_is_stopped() {
             "Too much output: a line longer than 1048576 bytes",
         ),
     ];
+    // The kill deadline far off (quick's): however slow the machine, the
+    // output limit, not the deadline, must stop the bot (its message says
+    // which).
     for (name, message) in limits {
         let clock = Instant::now();
         let result = run(&script(name), "0000", &quick());
-        assert!(clock.elapsed() < Duration::from_secs(4), "{name}: too slow");
+        assert!(clock.elapsed() < HUNG, "{name}: too slow");
         assert_eq!(result.error.as_deref(), Some(message), "bot {name}");
         assert_eq!(result.score, 0);
         assert_eq!(result.turns, 0);
@@ -370,31 +397,38 @@ fn the_tester_reports_each_bad_bot_and_never_hangs() {
         (
             "plays_ten_turns",
             "hang",
-            "Killed after 0.5 s: no move for turn 11",
+            "Killed after 3.0 s: no move for turn 11",
         ),
         (
             "never_answers",
             "",
             "Killed after 0.5 s: no move for turn 1",
         ),
-        ("lingers", "", "Killed after 0.5 s: the bot had not exited"),
+        ("lingers", "", "Killed after 3.0 s: the bot had not exited"),
         ("floods", "", "Too much output"),
     ];
     let input = data("in/0000.txt");
     for (name, arg, message) in cases {
         let path = data(&format!("bots/{name}.sh")).display().to_string();
-        // The flood must reach its 16 MiB before the kill: on a loaded
-        // machine 0.5 s did not always suffice (1 run in 30 under two
-        // busy loops was killed first).
-        let kill_after = if name == "floods" { "4" } else { "0.5" };
+        // The kill deadline counts from the start, and a bot must do what
+        // it does before it: only the bot that never answers gets a short
+        // one; those that play turns before they hang or linger get 3 s
+        // for them; the rest, which end by themselves, one no load comes
+        // near. (The flood must reach its 16 MiB before the kill: on a
+        // loaded machine 0.5 s did not always suffice, 1 run in 30 under
+        // two busy loops.)
+        let kill_after = match (name, arg) {
+            ("never_answers", _) => "0.5",
+            ("plays_ten_turns", "hang") | ("lingers", _) => "3",
+            _ => "60",
+        };
         let mut args = vec!["--kill-after", kill_after, "sh", &path];
         if !arg.is_empty() {
             args.push(arg);
         }
         let clock = Instant::now();
         let out = tester(&args, Some(&input));
-        let bound = Duration::from_secs_f64(kill_after.parse::<f64>().unwrap() + 4.5);
-        assert!(clock.elapsed() < bound, "{name}: the tester hung");
+        assert!(clock.elapsed() < HUNG, "{name}: the tester hung");
         assert!(out.status.success(), "{name}");
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert!(stderr.starts_with(message), "{name}: {stderr}");
@@ -466,7 +500,15 @@ fn corruption_changes_one_cell_and_keeps_the_report_consistent() {
 fn the_tester_corrupts_on_request() {
     let bot = bot().display().to_string();
     let out = tester(
-        &["--corrupt", "2,50", &bot, "--fixed-work", "10"],
+        &[
+            "--corrupt",
+            "2,50",
+            "--kill-after",
+            "60",
+            &bot,
+            "--fixed-work",
+            "10",
+        ],
         Some(&data("in/0001.txt")),
     );
     assert!(out.status.success());

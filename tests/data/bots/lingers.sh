@@ -7,4 +7,4 @@ while [ "$i" -lt "$n" ]; do read row; i=$((i + 1)); done
 read sx sy
 i=0
 while [ "$i" -lt "$t" ]; do echo "$sx $sy"; i=$((i + 1)); done
-exec sleep 30
+exec sleep 300

@@ -18,5 +18,5 @@ while [ "$turn" -lt 10 ]; do
 done
 case "$1" in
     exit) exit 0 ;;
-    hang) exec sleep 30 ;;
+    hang) exec sleep 300 ;;
 esac

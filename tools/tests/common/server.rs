@@ -1,14 +1,19 @@
 //! `play --serve` as a child process for the server's tests: started on a
 //! free port (port 0; the URL it prints says which), killed when dropped.
+//! Its stderr is passed on line by line, and kept for a test to wait on.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::sync::Mutex;
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
 
 pub struct Server {
     child: Child,
     pub port: u16,
+    /// The server's stderr, a line at a time, as it comes.
+    stderr: Mutex<Receiver<String>>,
 }
 
 impl Server {
@@ -42,9 +47,18 @@ impl Server {
         let mut child = command
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("cannot start play --serve");
+        let (lines, stderr) = mpsc::channel();
+        let from_server = BufReader::new(child.stderr.take().unwrap());
+        std::thread::spawn(move || {
+            for line in from_server.lines().map_while(Result::ok) {
+                eprintln!("{line}");
+                // The test may have stopped listening; the line is shown.
+                let _ = lines.send(line);
+            }
+        });
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut line)
@@ -55,7 +69,26 @@ impl Server {
             .and_then(|rest| rest.split('/').next())
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("no URL in the server's first line: {line:?}"));
-        Server { child, port }
+        Server {
+            child,
+            port,
+            stderr: Mutex::new(stderr),
+        }
+    }
+
+    /// Waits until the server writes a line to stderr that contains
+    /// `text`, for at most `patience`; whether it did.
+    pub fn wait_for_stderr(&self, text: &str, patience: Duration) -> bool {
+        let lines = self.stderr.lock().unwrap();
+        let deadline = Instant::now() + patience;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match lines.recv_timeout(left) {
+                Ok(line) if line.contains(text) => return true,
+                Ok(_) => {}
+                Err(_) => return false,
+            }
+        }
     }
 
     pub fn url(&self, path: &str) -> String {
