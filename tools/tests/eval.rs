@@ -47,6 +47,10 @@ fn runs_a_directory_then_compares_with_the_same_seeds() {
         "2",
         "--out",
         tsv.to_str().unwrap(),
+        // A game at fixed work takes milliseconds; the deadline is there
+        // only to end a hung bot, and a starved machine must meet it.
+        "--kill-after",
+        "60",
         "--",
         &bot,
         "--fixed-work",
@@ -79,6 +83,8 @@ fn runs_a_directory_then_compares_with_the_same_seeds() {
         json.to_str().unwrap(),
         "--compare",
         tsv.to_str().unwrap(),
+        "--kill-after",
+        "60",
         "--",
         &bot,
         "--fixed-work",

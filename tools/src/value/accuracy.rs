@@ -115,7 +115,7 @@ fn mean_rollout(
     let game = &input.game;
     let mut sum = 0.0;
     for k in 0..n {
-        let mut ais = SampledAis::with_params(input.params, seed ^ (k as u64 + 1) * 0x9e37);
+        let mut ais = SampledAis::with_params(input.params, seed ^ ((k as u64 + 1) * 0x9e37));
         let mut us = Relay {
             first: None,
             lead: base,
