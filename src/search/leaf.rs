@@ -62,17 +62,10 @@ impl Leaf {
 
     /// The worth of `leaf`, reached from `root` by a rollout.
     pub fn value(self, game: &Game, root: &State, leaf: &State) -> f64 {
-        let left = game.turns - leaf.turn;
-        if left == 0 || self == Leaf::Objective {
+        if leaf.turn >= game.turns || self == Leaf::Objective {
             return objective(leaf, game.m);
         }
-        let played = (leaf.turn - root.turn).max(1) as f64;
-        let at_end = |p: usize| {
-            let rate = (leaf.score[p] as f64 - root.score[p] as f64) / played;
-            (leaf.score[p] as f64 + rate * left as f64).max(1.0)
-        };
-        let best_ai = (1..game.m).map(at_end).fold(1.0, f64::max);
-        (1.0 + at_end(0) / best_ai).log2()
+        extrapolated(game, root, leaf)
     }
 
     /// What valuing a leaf costs, in simulated turns, charged to a rollout
@@ -108,16 +101,24 @@ fn playouts(game: &Game, leaf: &State, ctx: LeafContext, k: usize) -> f64 {
     let mut sum = 0.0;
     for _ in 0..k {
         let mut ais = SampledAis::with_params(*ctx.params, seeds.random());
-        let mut us = Relay {
-            first: None,
-            lead: ctx.base,
-            lead_turns: 0,
-            base: ctx.base,
-        };
+        let mut us = Relay::plain(ctx.base);
         let end = play_out(game, leaf, game.turns, &mut us, &mut ais);
         sum += objective(&end, game.m);
     }
     sum / k as f64
+}
+
+/// The objective of the scores extrapolated to the game's end, each player
+/// going on gaining at its gain per turn since `root`.
+pub fn extrapolated(game: &Game, root: &State, leaf: &State) -> f64 {
+    let left = game.turns - leaf.turn;
+    let played = (leaf.turn - root.turn).max(1) as f64;
+    let at_end = |p: usize| {
+        let rate = (leaf.score[p] as f64 - root.score[p] as f64) / played;
+        (leaf.score[p] as f64 + rate * left as f64).max(1.0)
+    };
+    let best_ai = (1..game.m).map(at_end).fold(1.0, f64::max);
+    (1.0 + at_end(0) / best_ai).log2()
 }
 
 /// The game's objective on a position: log2(1 + S0 / S_A).

@@ -106,6 +106,17 @@ impl<'a> Relay<'a> {
             base,
         }
     }
+
+    /// `base` throughout, from the first simulated turn: a rollout that
+    /// values a position rather than a move.
+    pub fn plain(base: &'a dyn BasePolicy) -> Relay<'a> {
+        Relay {
+            first: None,
+            lead: base,
+            lead_turns: 0,
+            base,
+        }
+    }
 }
 
 impl Player for Relay<'_> {

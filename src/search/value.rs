@@ -23,7 +23,7 @@
 use crate::engine::ai::AiParams;
 use crate::engine::board::{Bits, CELLS, MAX_PLAYERS, has, neighbours};
 use crate::engine::state::{Game, NOBODY, State};
-use crate::search::leaf::objective;
+use crate::search::leaf::{extrapolated, objective};
 use crate::search::value_weights as weights;
 
 /// Board classes: 16 owner-and-level states × 8 reach patterns.
@@ -57,19 +57,6 @@ fn leaders(state: &State, m: usize) -> (usize, usize) {
 /// The cells player `p` may move onto next turn, other pieces ignored.
 fn moves(state: &State, p: usize) -> Bits {
     state.reach[p] | neighbours(state.reach[p])
-}
-
-/// The objective of the scores extrapolated at their gain per turn since
-/// `root` (as `Leaf::Extrapolated`).
-pub fn extrapolated(game: &Game, root: &State, leaf: &State) -> f64 {
-    let left = (game.turns - leaf.turn) as f64;
-    let played = (leaf.turn - root.turn).max(1) as f64;
-    let at_end = |p: usize| {
-        let rate = (leaf.score[p] as f64 - root.score[p] as f64) / played;
-        (leaf.score[p] as f64 + rate * left).max(1.0)
-    };
-    let best_ai = (1..game.m).map(at_end).fold(1.0, f64::max);
-    (1.0 + at_end(0) / best_ai).log2()
 }
 
 /// The model's inputs at `leaf`, reached from `root`, the AIs playing by

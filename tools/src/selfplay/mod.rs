@@ -154,9 +154,9 @@ fn read_weights(path: Option<&PathBuf>) -> Result<Option<Table>> {
     Ok(Some(table))
 }
 
-/// The cases of `args.dir`, each read and parsed before any game starts.
-fn read_cases(args: &Args) -> Result<Vec<(PathBuf, ToolInput)>> {
-    let files = crate::eval::input_files(&args.dir)?;
+/// The cases of `dir`, each read and parsed before any game starts.
+pub fn read_cases(dir: &Path) -> Result<Vec<(PathBuf, ToolInput)>> {
+    let files = crate::eval::input_files(dir)?;
     files
         .into_iter()
         .map(|path| {
@@ -248,7 +248,7 @@ fn play(
 
 /// Plays every case of `args.dir` and prints (and with `-o`, writes) the rows.
 pub fn run(args: &Args) -> Result<()> {
-    let cases = read_cases(args)?;
+    let cases = read_cases(&args.dir)?;
     let weights = Tables {
         base: read_weights(args.weights.as_ref())?,
         continuation: read_weights(args.continuation_weights.as_ref())?,

@@ -268,15 +268,7 @@ fn value(args: Value) -> Result<()> {
 
 fn value_accuracy(args: ValueAccuracy) -> Result<()> {
     use crate::value::accuracy;
-    let files = crate::eval::input_files(&args.dir)?;
-    let mut cases = Vec::new();
-    for path in files {
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        let input = ahc061_sim::judge::ToolInput::parse(&text)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        cases.push((path.display().to_string(), input));
-    }
+    let cases = crate::selfplay::read_cases(&args.dir)?;
     let options = accuracy::Options {
         fixed_work: args.fixed_work,
         turns: args.turns.clone(),

@@ -116,12 +116,7 @@ fn mean_rollout(
     let mut sum = 0.0;
     for k in 0..n {
         let mut ais = SampledAis::with_params(input.params, seed ^ ((k as u64 + 1) * 0x9e37));
-        let mut us = Relay {
-            first: None,
-            lead: base,
-            lead_turns: 0,
-            base,
-        };
+        let mut us = Relay::plain(base);
         let leaf = play_out(game, state, end, &mut us, &mut ais);
         sum += f(&leaf);
     }
@@ -168,7 +163,7 @@ fn case_samples(input: &ToolInput, options: &Options, value: &Value, case: u64) 
 }
 
 /// Every sample of the cases with three players or more.
-pub fn run(cases: &[(String, ToolInput)], options: &Options) -> Result<Vec<Sample>> {
+pub fn run(cases: &[(PathBuf, ToolInput)], options: &Options) -> Result<Vec<Sample>> {
     let value = match &options.network {
         Some(path) => Value::Float(Network::read(path)?),
         None => Value::Bot(ValueNet::committed()),
