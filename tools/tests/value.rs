@@ -211,3 +211,112 @@ fn the_inputs_see_the_lag_a_rollout_had() {
     );
     assert!(played.iter().any(|&p| p > 10.0) && played.iter().any(|&p| p < 5.0));
 }
+
+/// `selfplay --policy base --leaves` over `dir`: the leaf records.
+fn leaves(dir: &Path, arms: &str) -> Vec<Record> {
+    let file = dir.join("leaves.bin");
+    let out = Command::new(env!("CARGO_BIN_EXE_selfplay"))
+        .args([
+            "--dir",
+            dir.to_str().unwrap(),
+            "--policy",
+            "base",
+            "-j",
+            "2",
+        ])
+        .args([
+            "--positions",
+            file.to_str().unwrap(),
+            "--positions-every",
+            "7",
+        ])
+        .args(["--leaves", "--leaf-arms", arms, "--leaf-seeds", "2"])
+        .args(["--leaf-playouts", "8"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    data::read(&file).unwrap()
+}
+
+#[test]
+fn leaves_come_in_groups_of_one_root_and_seed_labelled_by_playouts() {
+    let records = leaves(&cases("leaves", &FOUR), "5");
+    assert!(records.len() >= 4 * 5 * 2 * 5, "{} leaves", records.len());
+    let groups: Vec<&[Record]> = records.chunk_by(|a, b| a.group == b.group).collect();
+    let mut arms_differ = 0;
+    for group in &groups {
+        // Every arm of a root and seed (five, or every legal move when
+        // fewer), stopped at one turn before the end.
+        assert!((2..=5).contains(&group.len()), "{} arms", group.len());
+        assert!(
+            group
+                .iter()
+                .all(|r| r.turn == group[0].turn && r.turn < 100)
+        );
+        for r in *group {
+            assert!((0.0..=8.0).contains(&r.outcome), "label {}", r.outcome);
+            assert_eq!(r.x.len(), FEATURES);
+        }
+        if group.iter().any(|r| r.outcome != group[0].outcome) {
+            arms_differ += 1;
+        }
+    }
+    let numbers: std::collections::HashSet<u32> = groups.iter().map(|g| g[0].group).collect();
+    assert_eq!(
+        numbers.len(),
+        groups.len(),
+        "each group's number is its own"
+    );
+    assert!(arms_differ * 2 > groups.len(), "the first move matters");
+    // Near the end a leaf's playouts agree with extrapolation closely, as
+    // little is left to play; early they do not have to.
+    let late: Vec<&Record> = records.iter().filter(|r| r.turn >= 90).collect();
+    assert!(!late.is_empty());
+    let gap = late
+        .iter()
+        .map(|r| (r.outcome - r.extrapolated).abs() as f64)
+        .sum::<f64>()
+        / late.len() as f64;
+    assert!(
+        gap < 0.05,
+        "mean |label − extrapolated| {gap} after turn 90"
+    );
+    // The same command writes the same leaves.
+    assert!(leaves(&cases("leaves-again", &FOUR), "5") == records);
+}
+
+fn record(group: u32, outcome: f32, extrapolated: f32) -> Record {
+    Record {
+        outcome,
+        turn: 50,
+        m: 4,
+        extrapolated,
+        group,
+        x: vec![0.0; FEATURES],
+    }
+}
+
+#[test]
+fn the_paired_error_counts_only_differences_within_a_group() {
+    let records = [
+        record(1, 1.0, 0.7),
+        record(1, 1.2, 0.9),
+        record(2, 0.5, 0.5),
+        record(2, 0.3, 0.4),
+        // Alone in its group: left out.
+        record(3, 0.9, 0.0),
+    ];
+    // Group 1 is off by a constant: no paired error. Group 2's differences
+    // are 0.2 (labels) and 0.1 (predictions): each leaf is off its
+    // group's mean by 0.05.
+    let (error, n) = data::paired_error(&records, |r| r.extrapolated as f64);
+    assert_eq!(n, 4);
+    let expected = (2.0 * 0.05f64 * 0.05 / 4.0).sqrt();
+    assert!((error - expected).abs() < 1e-6, "{error} vs {expected}");
+    let (exact, _) = data::paired_error(&records, |r| r.outcome as f64 + 3.0);
+    assert!(exact < 1e-9);
+}

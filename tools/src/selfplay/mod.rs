@@ -22,7 +22,7 @@ use clap::Parser;
 use rayon::prelude::*;
 
 use crate::eval::{Row, moves_path, prepare_moves_dir, write_moves, write_rows};
-use crate::value::data::{Record, Writer, game_records};
+use crate::value::data::{LeafSampling, Record, Writer, game_records, leaf_records};
 use details::{Parryable, TurnEffect};
 
 mod details;
@@ -95,6 +95,24 @@ pub struct Args {
     /// With `--positions`: one position every N turns.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=99))]
     positions_every: u64,
+    /// With `--positions`: instead of the game's own positions, the leaves
+    /// of rollouts from them, every `--leaf-arms` candidate's on
+    /// `--leaf-seeds` shared seeds, each labelled by `--leaf-playouts`
+    /// playouts to the end (tools/src/value/data.rs, `leaf_records`).
+    #[arg(long, requires = "positions")]
+    leaves: bool,
+    /// With `--leaves`: the base's best first moves a root.
+    #[arg(long, value_name = "N", default_value_t = 6, value_parser = clap::value_parser!(u64).range(2..=40))]
+    leaf_arms: u64,
+    /// With `--leaves`: the seeds a root, each a group of leaves.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=16))]
+    leaf_seeds: u64,
+    /// With `--leaves`: the playouts to the end behind a leaf's label.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=256))]
+    leaf_playouts: u64,
+    /// With `--leaves`: the rollouts' horizons are drawn from 1 to N.
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=20))]
+    leaf_max_horizon: u64,
 }
 
 /// `weights` are `--weights`'s and `--continuation-weights`' tables, read
@@ -222,7 +240,21 @@ fn play(
         Some(_) if m >= 3 => {
             let every = args.positions_every as usize;
             let game = &judge.input.game;
-            game_records(game, &judge.input.params, &states, every, index as u64)
+            let params = &judge.input.params;
+            if args.leaves {
+                let sampling = LeafSampling {
+                    every,
+                    arms: args.leaf_arms as usize,
+                    seeds: args.leaf_seeds as usize,
+                    playouts: args.leaf_playouts as usize,
+                    max_horizon: args.leaf_max_horizon as usize,
+                };
+                // 4 096 groups a game: at most 99 roots of 16 seeds.
+                let first_group = (index as u32).wrapping_mul(4096);
+                leaf_records(game, params, &states, sampling, index as u64, first_group)
+            } else {
+                game_records(game, params, &states, every, index as u64)
+            }
         }
         _ => Vec::new(),
     };

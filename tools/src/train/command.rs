@@ -225,6 +225,7 @@ fn read_positions(files: &[PathBuf]) -> Result<Vec<crate::value::data::Record>> 
 }
 
 fn value(args: Value) -> Result<()> {
+    use crate::value::data::paired_error;
     use crate::value::model;
     let train = read_positions(&args.data)?;
     let holdout = read_positions(&args.holdout)?;
@@ -252,6 +253,13 @@ fn value(args: Value) -> Result<()> {
             start.elapsed().as_secs_f64()
         );
     })?;
+    let (value, n) = paired_error(&holdout, |r| network.predict(&r.x, r.extrapolated) as f64);
+    let (extrapolation, _) = paired_error(&holdout, |r| r.extrapolated as f64);
+    eprintln!(
+        "held out, paired within groups ({n} positions): RMSE value {:.0}, extrapolation {:.0} (score points)",
+        1e5 * value,
+        1e5 * extrapolation
+    );
     if let Some(path) = &args.json {
         network.write(path)?;
     }
