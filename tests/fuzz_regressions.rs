@@ -10,10 +10,10 @@ mod harness;
 
 fn inputs(dir: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz").join(dir);
-    // A target without regressions may have no directory (git keeps none).
-    let Ok(entries) = fs::read_dir(&dir) else {
-        return Vec::new();
-    };
+    // Each target's folders exist (a README.md keeps an empty one in git),
+    // so that a misnamed folder fails here rather than being read as empty.
+    let entries =
+        fs::read_dir(&dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
     let mut paths: Vec<PathBuf> = entries
         .map(|entry| entry.unwrap().path())
         .filter(|p| p.is_file() && p.file_name().is_some_and(|n| n != "README.md"))
@@ -33,6 +33,19 @@ fn run_all(target: &str, run: fn(&[u8])) {
         }
     }
     assert!(count > 0, "no inputs for {target}");
+}
+
+#[test]
+fn every_fuzz_target_has_its_seeds_and_regressions_here() {
+    let targets = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/fuzz_targets");
+    let mut names: Vec<String> = fs::read_dir(targets)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter_map(|p| Some(p.file_stem()?.to_str()?.to_string()))
+        .collect();
+    names.sort();
+    // The targets this file runs, below.
+    assert_eq!(names, ["engine", "protocol"]);
 }
 
 #[test]

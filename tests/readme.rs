@@ -22,6 +22,13 @@ fn sh_blocks() -> Vec<Vec<String>> {
             _ => {}
         }
     }
+    // Without blocks every check below would pass on nothing.
+    assert!(
+        blocks.len() >= 3,
+        "README.md has {} sh blocks",
+        blocks.len()
+    );
+    assert!(block.is_none(), "README.md ends inside an sh block");
     blocks
 }
 
