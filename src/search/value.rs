@@ -32,6 +32,8 @@ const CLASSES: usize = 128;
 const GLOBALS: usize = 32;
 /// The model's inputs: each class's count and value sum, then the globals.
 pub const FEATURES: usize = 2 * CLASSES + GLOBALS;
+/// The input that holds the objective at the leaf.
+pub const OBJECTIVE_NOW: usize = 2 * CLASSES + 20;
 
 /// The model's inputs and the extrapolated objective they start from.
 pub struct Inputs {
@@ -109,7 +111,7 @@ pub fn features(
         g[16 + k] = (leaf.score[p] as f32 - root.score[p] as f32) / played / 1e3;
     }
     g[19] = played / 10.0;
-    g[20] = objective(leaf, m) as f32;
+    g[OBJECTIVE_NOW - 2 * CLASSES] = objective(leaf, m) as f32;
     let extrapolated = extrapolated(game, root, leaf) as f32;
     g[21] = extrapolated;
     for (k, p) in [lead, second].into_iter().enumerate() {

@@ -132,6 +132,7 @@ fn tiny(epochs: usize) -> Options {
         lr: 3e-3,
         weight_decay: 0.0,
         seed: 7,
+        paired: 0.0,
     }
 }
 

@@ -113,6 +113,10 @@ pub struct Args {
     /// With `--leaves`: the rollouts' horizons are drawn from 1 to N.
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=20))]
     leaf_max_horizon: u64,
+    /// With `--leaves`: mixed into the labels' playout seeds alone, so that
+    /// two runs label the same leaves independently (the labels' noise).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    leaf_label_seed: u64,
 }
 
 /// `weights` are `--weights`'s and `--continuation-weights`' tables, read
@@ -248,6 +252,7 @@ fn play(
                     seeds: args.leaf_seeds as usize,
                     playouts: args.leaf_playouts as usize,
                     max_horizon: args.leaf_max_horizon as usize,
+                    label_seed: args.leaf_label_seed,
                 };
                 // 4 096 groups a game: at most 99 roots of 16 seeds.
                 let first_group = (index as u32).wrapping_mul(4096);

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use ahc061::policy::learned::{self, CLASSES, HAND_TUNED, Table, Weights};
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 use cmaes::{CMAES, CMAESOptions, DVector, Mode, ParallelObjectiveFunction};
 use rayon::prelude::*;
@@ -67,6 +67,16 @@ struct Value {
     /// Seed of the initial weights and the minibatches' order.
     #[arg(long, value_name = "N", default_value_t = 1)]
     seed: u64,
+    /// The weight of the error on the differences within each group of
+    /// leaves (`selfplay --leaves`) in the loss, beside the plain squared
+    /// error (0: the plain error alone).
+    #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = weight)]
+    paired: f64,
+    /// The held-out leaves labelled again by independent playouts
+    /// (`selfplay --leaves --leaf-label-seed`): the report then gives the
+    /// labels' noise.
+    #[arg(long, value_name = "FILE")]
+    holdout_relabelled: Option<PathBuf>,
     /// Writes the bot's weights as Rust source to FILE
     /// (src/search/value_weights.rs).
     #[arg(short, long, value_name = "FILE")]
@@ -224,8 +234,57 @@ fn read_positions(files: &[PathBuf]) -> Result<Vec<crate::value::data::Record>> 
     Ok(records)
 }
 
-fn value(args: Value) -> Result<()> {
+/// The held-out paired errors (within groups of leaves) of the value, the
+/// extrapolation and of no difference at all (the labels' own spread in a
+/// group), by the leaf's turn, in score points.
+/// The held-out paired errors (within groups of leaves) of the value, the
+/// extrapolation and of no difference at all (the labels' own spread in a
+/// group), by the leaf's turn, in score points. With `relabelled` (the same
+/// leaves labelled by independent playouts), also the labels' noise: the
+/// paired error of one labelling predicting the other, over √2, the least
+/// error any value can show against these labels.
+/// Where the value's inputs hold the objective at the leaf.
+const OBJECTIVE_NOW: usize = ahc061::search::value::OBJECTIVE_NOW;
+
+fn paired_table(
+    holdout: &[crate::value::data::Record],
+    relabelled: Option<&[crate::value::data::Record]>,
+    network: &crate::value::model::Network,
+) -> String {
     use crate::value::data::paired_error;
+    let mut s = String::from(
+        "held out, paired within groups (RMSE, score points):\n| leaf turns | leaves | value | extrapolation | objective now | no difference | labels' noise |\n| --- | --- | --- | --- | --- | --- | --- |\n",
+    );
+    for (lo, hi) in [(0, 100), (0, 20), (20, 40), (40, 60), (60, 80), (80, 100)] {
+        // Groups share one leaf turn, so a filter keeps groups whole.
+        let within = |r: &&crate::value::data::Record| (lo..hi).contains(&r.turn);
+        let part: Vec<_> = holdout.iter().filter(within).cloned().collect();
+        let (value, n) = paired_error(&part, |r| network.predict(&r.x, r.extrapolated) as f64);
+        let (extrapolation, _) = paired_error(&part, |r| r.extrapolated as f64);
+        let (now, _) = paired_error(&part, |r| r.x[OBJECTIVE_NOW] as f64);
+        let (none, _) = paired_error(&part, |_| 0.0);
+        let noise = relabelled.map(|again| {
+            // Each record predicted by its other label (in `extrapolated`).
+            let mut other = part.clone();
+            for (r, b) in other.iter_mut().zip(again.iter().filter(within)) {
+                r.extrapolated = b.outcome;
+            }
+            let (error, _) = paired_error(&other, |r| r.extrapolated as f64);
+            format!("{:.0}", 1e5 * error / 2f64.sqrt())
+        });
+        s.push_str(&format!(
+            "| {lo}–{hi} | {n} | {:.0} | {:.0} | {:.0} | {:.0} | {} |\n",
+            1e5 * value,
+            1e5 * extrapolation,
+            1e5 * now,
+            1e5 * none,
+            noise.unwrap_or_else(|| "–".into())
+        ));
+    }
+    s
+}
+
+fn value(args: Value) -> Result<()> {
     use crate::value::model;
     let train = read_positions(&args.data)?;
     let holdout = read_positions(&args.holdout)?;
@@ -243,6 +302,7 @@ fn value(args: Value) -> Result<()> {
         lr: args.lr,
         weight_decay: args.weight_decay,
         seed: args.seed,
+        paired: args.paired,
     };
     let start = Instant::now();
     let (network, _) = model::fit(&train, &holdout, &options, |epoch, e| {
@@ -253,12 +313,24 @@ fn value(args: Value) -> Result<()> {
             start.elapsed().as_secs_f64()
         );
     })?;
-    let (value, n) = paired_error(&holdout, |r| network.predict(&r.x, r.extrapolated) as f64);
-    let (extrapolation, _) = paired_error(&holdout, |r| r.extrapolated as f64);
-    eprintln!(
-        "held out, paired within groups ({n} positions): RMSE value {:.0}, extrapolation {:.0} (score points)",
-        1e5 * value,
-        1e5 * extrapolation
+    let relabelled = match &args.holdout_relabelled {
+        Some(path) => {
+            let again = crate::value::data::read(path)?;
+            let same = again.len() == holdout.len()
+                && again
+                    .iter()
+                    .zip(&holdout)
+                    .all(|(a, b)| a.group == b.group && a.x == b.x);
+            if !same {
+                bail!("{}: not the held-out leaves labelled again", path.display());
+            }
+            Some(again)
+        }
+        None => None,
+    };
+    eprint!(
+        "{}",
+        paired_table(&holdout, relabelled.as_deref(), &network)
     );
     if let Some(path) = &args.json {
         network.write(path)?;
@@ -595,4 +667,12 @@ fn improve(args: Improve) -> Result<()> {
         ),
     ];
     write(&args.common, &weights, provenance)
+}
+
+/// A weight in the loss: finite, from 0 to 1 000.
+fn weight(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(w) if (0.0..=1000.0).contains(&w) => Ok(w),
+        _ => Err(format!("expected a number from 0 to 1000, got {text}")),
+    }
 }

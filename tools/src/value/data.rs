@@ -99,6 +99,10 @@ pub struct LeafSampling {
     pub playouts: usize,
     /// The rollouts' horizons are drawn from 1 to this.
     pub max_horizon: usize,
+    /// Mixed into the playouts' seeds alone: two runs that differ only in
+    /// it label the same leaves with independent playouts, which measures
+    /// the labels' own noise.
+    pub label_seed: u64,
 }
 
 /// The leaves of rollouts from the game's positions `states`, the AIs
@@ -131,7 +135,11 @@ pub fn leaf_records(
         let arms = first_moves(game, params, root, &*base, sampling.arms);
         for _ in 0..sampling.seeds {
             let seed: u64 = rng.random();
-            let playout_seeds: Vec<u64> = (0..sampling.playouts).map(|_| rng.random()).collect();
+            let playout_seeds: Vec<u64> = (0..sampling.playouts)
+                .map(|_| {
+                    rng.random::<u64>() ^ sampling.label_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                })
+                .collect();
             for &first in &arms {
                 let mut us = Relay::first_then(first, &*base);
                 let mut ais = SampledAis::with_params(*params, seed);

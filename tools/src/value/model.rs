@@ -149,6 +149,11 @@ pub struct Options {
     pub lr: f64,
     pub weight_decay: f64,
     pub seed: u64,
+    /// The weight of the paired error (the error on the differences within
+    /// each group of leaves, [`crate::value::data::paired_error`]) in the
+    /// loss, beside the plain squared error: what a move's choice depends
+    /// on. With it, a minibatch holds whole groups.
+    pub paired: f64,
 }
 
 /// One epoch's figures: mean squared errors on the training and held-out
@@ -165,9 +170,12 @@ struct Batch {
     x: Tensor,
     extrapolated: Tensor,
     outcome: Tensor,
+    /// Row i averages the records of i's group: (I − groups) · e takes
+    /// each error from its group's mean. Only for a paired loss.
+    groups: Option<Tensor>,
 }
 
-fn batch(records: &[&Record], device: &Device) -> Result<Batch> {
+fn batch(records: &[&Record], device: &Device, paired: bool) -> Result<Batch> {
     let n = records.len();
     let mut x = Vec::with_capacity(n * FEATURES);
     for r in records {
@@ -175,11 +183,30 @@ fn batch(records: &[&Record], device: &Device) -> Result<Batch> {
     }
     let extrapolated: Vec<f32> = records.iter().map(|r| r.extrapolated).collect();
     let outcome: Vec<f32> = records.iter().map(|r| r.outcome).collect();
+    let groups = if paired {
+        Some(Tensor::from_vec(group_means(records), (n, n), device)?)
+    } else {
+        None
+    };
     Ok(Batch {
         x: Tensor::from_vec(x, (n, FEATURES), device)?,
         extrapolated: Tensor::from_vec(extrapolated, n, device)?,
         outcome: Tensor::from_vec(outcome, n, device)?,
+        groups,
     })
+}
+
+/// The matrix whose row i averages the records of i's group.
+fn group_means(records: &[&Record]) -> Vec<f32> {
+    let n = records.len();
+    let mut means = vec![0f32; n * n];
+    for (i, a) in records.iter().enumerate() {
+        let members: Vec<usize> = (0..n).filter(|&j| records[j].group == a.group).collect();
+        for &j in &members {
+            means[i * n + j] = 1.0 / members.len() as f32;
+        }
+    }
+    means
 }
 
 /// The network's variables: per layer a weight (outputs × inputs) and a
@@ -216,11 +243,49 @@ fn mse(vars: &[(Var, Var)], b: &Batch) -> Result<Tensor> {
     Ok((forward(vars, b)? - &b.outcome)?.sqr()?.mean_all()?)
 }
 
+/// The squared error plus `paired` × the squared error on the differences
+/// within the batch's groups.
+fn loss(vars: &[(Var, Var)], b: &Batch, paired: f64) -> Result<Tensor> {
+    let error = (forward(vars, b)? - &b.outcome)?;
+    let plain = error.sqr()?.mean_all()?;
+    let Some(groups) = b.groups.as_ref().filter(|_| paired > 0.0) else {
+        return Ok(plain);
+    };
+    let group_mean = groups.matmul(&error.unsqueeze(1)?)?.squeeze(1)?;
+    let within = (error - group_mean)?.sqr()?.mean_all()?;
+    Ok((plain + (within * paired)?)?)
+}
+
+/// The minibatches of an epoch: whole groups (records in a group lie
+/// together in the file), in an order drawn from `rng`, up to `size`
+/// records a batch (a larger group alone).
+fn minibatches(records: &[Record], size: usize, rng: &mut Pcg64Mcg) -> Vec<Vec<usize>> {
+    let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut start = 0;
+    for group in records.chunk_by(|a, b| a.group == b.group) {
+        groups.push(start..start + group.len());
+        start += group.len();
+    }
+    groups.shuffle(rng);
+    let mut batches: Vec<Vec<usize>> = Vec::new();
+    let mut current = Vec::new();
+    for g in groups {
+        if !current.is_empty() && current.len() + g.len() > size {
+            batches.push(std::mem::take(&mut current));
+        }
+        current.extend(g);
+    }
+    if !current.is_empty() {
+        batches.push(current);
+    }
+    batches
+}
+
 /// The mean squared error over `records`, in chunks.
 fn mean_error(vars: &[(Var, Var)], records: &[&Record], device: &Device) -> Result<f64> {
     let mut sum = 0.0;
     for chunk in records.chunks(4096) {
-        let b = batch(chunk, device)?;
+        let b = batch(chunk, device, false)?;
         sum += mse(vars, &b)?.to_scalar::<f32>()? as f64 * chunk.len() as f64;
     }
     Ok(sum / records.len().max(1) as f64)
@@ -261,11 +326,19 @@ pub fn fit(
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut epochs = Vec::new();
     for epoch in 0..options.epochs {
-        order.shuffle(&mut rng);
-        for chunk in order.chunks(options.batch.max(1)) {
+        let batches = if options.paired > 0.0 {
+            minibatches(train, options.batch.max(1), &mut rng)
+        } else {
+            order.shuffle(&mut rng);
+            order
+                .chunks(options.batch.max(1))
+                .map(<[usize]>::to_vec)
+                .collect()
+        };
+        for chunk in &batches {
             let records: Vec<&Record> = chunk.iter().map(|&k| &train[k]).collect();
-            let b = batch(&records, &device)?;
-            opt.backward_step(&mse(&vars, &b)?)?;
+            let b = batch(&records, &device, options.paired > 0.0)?;
+            opt.backward_step(&loss(&vars, &b, options.paired)?)?;
         }
         let figures = Epoch {
             train: mean_error(&vars, &train_refs, &device)?,
