@@ -195,26 +195,6 @@ pub const KEYS: &[(&str, &str)] = &[
         "turns simulated after the first one (TURNS)",
     ),
     (
-        "{duel,many}.searching_base",
-        "true: the move to beat is the best of the base's few best moves by a search of its own (src/search/lookahead.rs, sized by lookahead_moves/_seeds/_horizon), once a turn; the rollouts keep the plain base",
-    ),
-    (
-        "{duel,many}.lookahead_turns",
-        "simulated turns after the first move in which player 0 searches its continuation's best moves (0: never; an experiment)",
-    ),
-    (
-        "{duel,many}.lookahead_moves",
-        "the continuation's best moves that search weighs",
-    ),
-    (
-        "{duel,many}.lookahead_seeds",
-        "that search's rollouts per move",
-    ),
-    (
-        "{duel,many}.lookahead_horizon",
-        "turns each of that search's rollouts simulates after its first",
-    ),
-    (
         "{duel,many}.min_end",
         "the turn a rollout reaches at the least, whatever the horizon (0: the horizon alone)",
     ),
@@ -475,13 +455,6 @@ impl Config {
         match field {
             "horizon" => self.horizon = count().ok_or("a number of turns ≥ 1")?,
             "min_end" => self.min_end = whole(value).ok_or("a turn ≥ 0")? as usize,
-            "searching_base" => self.searching_base = value.parse().map_err(|_| "true or false")?,
-            "lookahead_turns" => self.lookahead_turns = whole(value).ok_or("a count ≥ 0")? as usize,
-            "lookahead_moves" => self.lookahead.moves = count().ok_or("a count ≥ 1")?,
-            "lookahead_seeds" => self.lookahead.seeds = count().ok_or("a count ≥ 1")?,
-            "lookahead_horizon" => {
-                self.lookahead.horizon = whole(value).ok_or("a count ≥ 0")? as usize
-            }
             "candidates" => self.max_candidates = count().ok_or("a count ≥ 1")?,
             "batch" => self.batch = count().ok_or("a count ≥ 1")? as u64,
             "halve_every" => self.halve_every = count().ok_or("a count ≥ 1")? as u64,
@@ -689,42 +662,6 @@ mod tests {
         let on = params.with_overrides(["many.min_end=40"]).unwrap();
         assert_eq!(on.planner(3).min_end, 40);
         assert_eq!(on.planner(2).min_end, 0);
-    }
-
-    #[test]
-    fn the_searching_base_and_continuation_are_knobs_off_by_default() {
-        let params = Params::default();
-        assert_eq!(params.planner(4).lookahead_turns, 0);
-        assert!(!params.planner(4).searching_base);
-        let searching = Params::default()
-            .with_overrides(["many.searching_base=true"])
-            .unwrap();
-        assert!(searching.planner(3).searching_base);
-        assert!(!searching.planner(2).searching_base);
-        assert!(
-            Params::default()
-                .with_overrides(["many.lookahead_seeds=0"])
-                .is_err()
-        );
-        let on = params
-            .with_overrides([
-                "many.lookahead_turns=2",
-                "many.lookahead_moves=3",
-                "many.lookahead_seeds=16",
-                "many.lookahead_horizon=10",
-            ])
-            .unwrap();
-        let config = on.planner(4);
-        assert_eq!(config.lookahead_turns, 2);
-        assert_eq!(
-            config.lookahead,
-            crate::search::lookahead::Search {
-                moves: 3,
-                seeds: 16,
-                horizon: 10,
-            }
-        );
-        assert_eq!(on.planner(2).lookahead_turns, 0);
     }
 
     /// The alternatives as written.

@@ -98,17 +98,6 @@ pub struct Config {
     pub open_candidates: bool,
     /// Player 0's policy in the rollouts after the first move.
     pub continuation: Continuation,
-    /// Simulated turns after the first move in which player 0 plays the
-    /// best of its continuation's few best moves by a search of its own
-    /// ([`crate::search::lookahead`]; 0: never): an experiment, far too dear to ship.
-    pub lookahead_turns: usize,
-    /// What that search weighs.
-    pub lookahead: crate::search::lookahead::Search,
-    /// The move to beat (and the ranking's move) is the best of the base's
-    /// few best moves by that search ([`crate::search::lookahead::Lookahead`]), once
-    /// a turn; the rollouts keep the plain base unless
-    /// [`Config::continuation`] says otherwise.
-    pub searching_base: bool,
 }
 
 /// Player 0's policy in the rollouts: the seam for a continuation other
@@ -221,13 +210,6 @@ impl Default for Config {
             attack_candidates: false,
             open_candidates: false,
             continuation: Continuation::Base,
-            lookahead_turns: 0,
-            lookahead: crate::search::lookahead::Search {
-                moves: 4,
-                seeds: 8,
-                horizon: 8,
-            },
-            searching_base: false,
         }
     }
 }
@@ -354,19 +336,6 @@ impl Planner {
                 inner: crate::policy::base::standard(),
                 max_level,
             })),
-        };
-        let (base, continuation) = if config.searching_base {
-            let plain: std::sync::Arc<dyn BasePolicy> = std::sync::Arc::from(base);
-            let searching: Box<dyn BasePolicy> = Box::new(crate::search::lookahead::Lookahead {
-                inner: plain.clone(),
-                search: config.lookahead,
-                leaf: config.leaf,
-            });
-            let rollouts =
-                continuation.unwrap_or(Box::new(crate::search::lookahead::Shared(plain)));
-            (searching, Some(rollouts))
-        } else {
-            (base, continuation)
         };
         Planner {
             config,
@@ -580,22 +549,9 @@ impl Planner {
             (_, 0) => usize::MAX,
             (_, turns) => turns,
         };
-        // The searching continuation, when asked for, leads the plain arms
-        // (built only then: this is the rollouts' path).
-        let lookahead;
-        let (lead, lead_turns) = if arm.policy == 0 && self.config.lookahead_turns > 0 {
-            lookahead = crate::search::lookahead::Lookahead {
-                inner: self.policy(0),
-                search: self.config.lookahead,
-                leaf: self.config.leaf,
-            };
-            (&lookahead as &dyn BasePolicy, self.config.lookahead_turns)
-        } else {
-            (self.policy(arm.policy), lead_turns)
-        };
         let us = Relay {
             first: Some(arm.cell),
-            lead,
+            lead: self.policy(arm.policy),
             lead_turns,
             base: self.policy(0),
         };
