@@ -11,7 +11,6 @@ use ahc061::policy::duel::TierOrder;
 use ahc061::search::clock::Allowance;
 use ahc061::search::planner::{
     Alternative, Candidate, Config, Continuation, Decision, Halving, MIN_CANDIDATES, Planner,
-    rollout_end,
 };
 use ahc061_sim::judge::Judge;
 use rand::SeedableRng;
@@ -145,34 +144,6 @@ fn an_allowance_in_turns_buys_more_of_shorter_rollouts() {
     assert!((60..=75).contains(&long), "{long}");
     assert!((300..=375).contains(&short), "{short}");
     assert!(short > 4 * long, "{short} against {long}");
-}
-
-#[test]
-fn early_rollouts_reach_the_turn_set_as_their_least_end() {
-    let g = game(4, &[(0, 0), (3, 3), (6, 6), (9, 9)]);
-    let mut state = g.initial_state();
-    let config = |min_end| Config {
-        horizon: 19,
-        min_end,
-        ..Config::default()
-    };
-    // From turn 1: the first turn and 19 more, or on to turn 40.
-    assert_eq!(rollout_end(&state, &config(0)), 20);
-    assert_eq!(rollout_end(&state, &config(40)), 40);
-    // Past it, the horizon decides again.
-    state.turn = 30;
-    assert_eq!(rollout_end(&state, &config(40)), 50);
-    // And a fixed allowance in turns buys fewer of the longer ones: about
-    // half as many, fewer than two thirds with the arms that join early.
-    state.turn = 0;
-    let belief = Belief::new(4, 100, &mut Pcg64Mcg::seed_from_u64(4));
-    let rollouts = |min_end| {
-        let planner = &mut Planner::new(config(min_end), base::standard(), 11);
-        let decision = planner.choose(&g, &state, &belief, Allowance::Turns(6_000));
-        decision.rollouts
-    };
-    let (plain, longer) = (rollouts(0), rollouts(40));
-    assert!(longer * 3 < plain * 2, "{longer} against {plain}");
 }
 
 #[test]

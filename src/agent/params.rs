@@ -144,10 +144,7 @@ impl Default for Params {
             // and −5.6k at M = 3. Session 36: rollouts to the game's end
             // at M = 3 −6.1k (with the hunt); the guard as continuation
             // (`continuation=guard1`) +0.7k on 1 036 cases at 10 000 (two
-            // seeds, CI across 0) and −0.3k at M = 3's work: off. Session
-            // 37: rollouts to turn 40 at least early on (`min_end=40`)
-            // +1.3k, +1.3k, +2.7k in three runs at 10 000, −0.8k with the
-            // work pooled as on the clock (about +1.1k): off.
+            // seeds, CI across 0) and −0.3k at M = 3's work: off.
             many: Config {
                 horizon: 20,
                 alternatives: [
@@ -193,10 +190,6 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "{duel,many}.horizon",
         "turns simulated after the first one (TURNS)",
-    ),
-    (
-        "{duel,many}.min_end",
-        "the turn a rollout reaches at the least, whatever the horizon (0: the horizon alone)",
     ),
     (
         "{duel,many}.candidates",
@@ -454,7 +447,6 @@ impl Config {
         let count = || value.parse::<usize>().ok().filter(|&n| n >= 1);
         match field {
             "horizon" => self.horizon = count().ok_or("a number of turns ≥ 1")?,
-            "min_end" => self.min_end = whole(value).ok_or("a turn ≥ 0")? as usize,
             "candidates" => self.max_candidates = count().ok_or("a count ≥ 1")?,
             "batch" => self.batch = count().ok_or("a count ≥ 1")? as u64,
             "halve_every" => self.halve_every = count().ok_or("a count ≥ 1")? as u64,
@@ -647,21 +639,6 @@ mod tests {
         let on = params.with_overrides(["many.open=true"]).unwrap();
         assert!(on.planner(3).open_candidates);
         assert!(!on.planner(2).open_candidates);
-    }
-
-    #[test]
-    fn the_least_end_of_a_rollout_is_a_knob_off_by_default() {
-        let params = Params::default();
-        assert_eq!(params.planner(5).min_end, 0);
-        assert_eq!(params.planner(2).min_end, 0);
-        assert!(
-            Params::default()
-                .with_overrides(["many.min_end=-1"])
-                .is_err()
-        );
-        let on = params.with_overrides(["many.min_end=40"]).unwrap();
-        assert_eq!(on.planner(3).min_end, 40);
-        assert_eq!(on.planner(2).min_end, 0);
     }
 
     /// The alternatives as written.

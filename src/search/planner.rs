@@ -31,11 +31,6 @@ use crate::search::rollout::{Opening, Outcome, Relay, SampledAis, Trail, Trails,
 pub struct Config {
     /// Turns simulated after the first one.
     pub horizon: usize,
-    /// The turn a rollout reaches at the least, whatever the horizon (0:
-    /// the horizon alone decides): early in the game the players' rates
-    /// over a rollout are those of the land rush, which the leaf would
-    /// carry to the end.
-    pub min_end: usize,
     /// Candidate first moves kept after ranking by the greedy value.
     pub max_candidates: usize,
     /// Rollouts per candidate in one batch.
@@ -191,7 +186,6 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             horizon: 25,
-            min_end: 0,
             max_candidates: 10,
             batch: 4,
             halve_every: 3,
@@ -359,8 +353,7 @@ impl Planner {
         allowance: Allowance,
     ) -> Decision {
         let started = std::time::Instant::now();
-        // A rollout simulates the first turn and up to `horizon` more, or
-        // on to `min_end` ([`rollout_end`]).
+        // A rollout simulates the first turn and up to `horizon` more.
         let length = rollout_end(state, &self.config).min(game.turns) - state.turn;
         let affordable = self.affordable_rollouts(allowance, length);
         let limit = self.affordable_candidates(affordable);
@@ -769,7 +762,7 @@ fn relay_rollout(
 }
 
 /// The turn a rollout from `state` stops at, before the game's end cuts
-/// it: its first turn and the horizon's, or [`Config::min_end`] if later.
-pub fn rollout_end(state: &State, config: &Config) -> usize {
-    (state.turn + 1 + config.horizon).max(config.min_end)
+/// it: its first turn and the horizon's.
+fn rollout_end(state: &State, config: &Config) -> usize {
+    state.turn + 1 + config.horizon
 }
