@@ -142,9 +142,7 @@ impl Default for Params {
             // M = 3 (`by_players` below). A second
             // hunt beside the first (the leader's, or knocks first) −4.9k
             // and −5.6k at M = 3. Session 36: rollouts to the game's end
-            // at M = 3 −6.1k (with the hunt); the guard as continuation
-            // (`continuation=guard1`) +0.7k on 1 036 cases at 10 000 (two
-            // seeds, CI across 0) and −0.3k at M = 3's work: off.
+            // at M = 3 −6.1k (with the hunt).
             many: Config {
                 horizon: 20,
                 alternatives: [
@@ -257,7 +255,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.continuation",
-        "player 0's policy in the rollouts after the first move: base (the policy that ranks the candidates), hand (the hand-tuned valuation), guard1 or guard (the base, first stepping onto our level-1 cell, or any cell below the cap, that an AI is about to attack, at M >= 3), or one of the alternatives (as {duel,many}.alternatives writes them)",
+        "player 0's policy in the rollouts after the first move: base (the policy that ranks the candidates), hand (the hand-tuned valuation), or one of the alternatives (as {duel,many}.alternatives writes them)",
     ),
     (
         "{duel,many}.open",
@@ -478,11 +476,8 @@ impl Config {
                 self.continuation = match value {
                     "base" => Continuation::Base,
                     "hand" => Continuation::Hand,
-                    "guard1" => Continuation::Guard(1),
-                    "guard" => Continuation::Guard(u8::MAX),
                     other => Continuation::Alternative(
-                        Alternative::parse(other)
-                            .ok_or("base, hand, guard1, guard or an alternative")?,
+                        Alternative::parse(other).ok_or("base, hand or an alternative")?,
                     ),
                 }
             }
@@ -530,12 +525,6 @@ mod tests {
             hunt.planner(3).continuation,
             Continuation::Alternative(Alternative::parse("hunt-leader:0235").unwrap())
         );
-        let guard = Params::default()
-            .with_overrides(["m4.continuation=guard1", "m5.continuation=guard"])
-            .unwrap();
-        assert_eq!(guard.planner(4).continuation, Continuation::Guard(1));
-        assert_eq!(guard.planner(5).continuation, Continuation::Guard(u8::MAX));
-        assert_eq!(guard.planner(3).continuation, Continuation::Base);
         let bad = ["many.continuation=hunt", "many.continuation=hunt-all"];
         for setting in bad {
             assert!(

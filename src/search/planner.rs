@@ -106,10 +106,6 @@ pub enum Continuation {
     /// One of the continuations that can race beside the base, in its
     /// place for every arm.
     Alternative(Alternative),
-    /// The standard (learned) base, whatever the planner's, standing in
-    /// the way of the AIs' attacks on our cells of level at most this
-    /// ([`crate::policy::base::Guard`]).
-    Guard(u8),
 }
 
 /// A continuation raced beside the base ([`Config::alternatives`]).
@@ -326,10 +322,6 @@ impl Planner {
             Continuation::Base => None,
             Continuation::Hand => Some(Box::new(HandTuned)),
             Continuation::Alternative(alt) => Some(alt.policy()),
-            Continuation::Guard(max_level) => Some(Box::new(crate::policy::base::Guard {
-                inner: crate::policy::base::standard(),
-                max_level,
-            })),
         };
         Planner {
             config,
