@@ -10,7 +10,7 @@ use ahc061::policy::base;
 use ahc061::policy::duel::TierOrder;
 use ahc061::search::clock::Allowance;
 use ahc061::search::planner::{
-    Alternative, Candidate, Config, Continuation, Decision, Halving, MIN_CANDIDATES, Planner,
+    Alternative, Candidate, Config, Decision, Halving, MIN_CANDIDATES, Planner,
 };
 use ahc061_sim::judge::Judge;
 use rand::SeedableRng;
@@ -583,15 +583,12 @@ fn the_continuation_plays_the_rollouts_and_the_base_still_ranks() {
     // so the differences it measures are other ones.
     let (g, state) = borders_two_ais();
     let belief = Belief::new(3, 100, &mut Pcg64Mcg::seed_from_u64(4));
-    let decide = |continuation: Continuation| {
-        let config = Config {
-            continuation,
-            ..Params::default().planner(3)
-        };
-        let mut planner = Planner::new(config, base::standard(), 3);
+    let decide = |continuation: Option<Box<dyn base::BasePolicy>>| {
+        let mut planner = Planner::new(Params::default().planner(3), base::standard(), 3);
+        planner.continuation = continuation;
         planner.choose(&g, &state, &belief, Allowance::Rollouts(200))
     };
-    let (ours, hand) = (decide(Continuation::Base), decide(Continuation::Hand));
+    let (ours, hand) = (decide(None), decide(Some(Box::new(base::HandTuned))));
     let cells = |d: &Decision| {
         let mut cells: Vec<Cell> = d.candidates.iter().map(|c| c.cell).collect();
         cells.sort();

@@ -12,7 +12,7 @@ use crate::policy::duel::TierOrder;
 use crate::policy::hunt::Prey;
 use crate::search::clock::Schedule;
 use crate::search::leaf::Leaf;
-use crate::search::planner::{Alternative, Config, Continuation, Halving, MAX_ALTERNATIVES};
+use crate::search::planner::{Alternative, Config, Halving, MAX_ALTERNATIVES};
 
 /// The bot's tuned numbers.
 #[derive(Clone, Debug, PartialEq)]
@@ -254,10 +254,6 @@ pub const KEYS: &[(&str, &str)] = &[
         "every legal attack on an AI's cell joins the candidates (true|false)",
     ),
     (
-        "{duel,many}.continuation",
-        "player 0's policy in the rollouts after the first move: base (the policy that ranks the candidates), hand (the hand-tuned valuation), or one of the alternatives (as {duel,many}.alternatives writes them)",
-    ),
-    (
         "{duel,many}.open",
         "every legal unowned cell joins the candidates (true|false)",
     ),
@@ -472,15 +468,6 @@ impl Config {
             }
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
             "open" => self.open_candidates = value.parse().map_err(|_| "true or false")?,
-            "continuation" => {
-                self.continuation = match value {
-                    "base" => Continuation::Base,
-                    "hand" => Continuation::Hand,
-                    other => Continuation::Alternative(
-                        Alternative::parse(other).ok_or("base, hand or an alternative")?,
-                    ),
-                }
-            }
             "halving" => {
                 self.halving = match value {
                     "rounds" => Halving::Rounds,
@@ -509,29 +496,15 @@ mod tests {
                 "many.switch_z=1.5",
                 "duel.horizon=30",
                 "belief.particles=200",
-                "many.continuation=hand",
+                "many.alternative_turns=3",
             ])
             .unwrap();
         assert_eq!(params.planner(4).switch_z, 1.5);
-        assert_eq!(params.planner(4).continuation, Continuation::Hand);
-        assert_eq!(params.planner(2).continuation, Continuation::Base);
+        assert_eq!(params.planner(4).alternative_turns, 3);
+        assert_eq!(params.planner(2).alternative_turns, 0);
         assert_eq!(params.planner(2).switch_z, Params::default().duel.switch_z);
         assert_eq!(params.planner(2).horizon, 30);
         assert_eq!(params.particles, 200);
-        let hunt = Params::default()
-            .with_overrides(["many.continuation=hunt-leader:0235"])
-            .unwrap();
-        assert_eq!(
-            hunt.planner(3).continuation,
-            Continuation::Alternative(Alternative::parse("hunt-leader:0235").unwrap())
-        );
-        let bad = ["many.continuation=hunt", "many.continuation=hunt-all"];
-        for setting in bad {
-            assert!(
-                Params::default().with_overrides([setting]).is_err(),
-                "{setting}"
-            );
-        }
     }
 
     #[test]
@@ -675,7 +648,7 @@ mod tests {
             "duel.keep=1.5",
             "many.finalists=0",
             "many.settle_z=x",
-            "many.continuation=greedy",
+            "many.continuation=hand",
             "switch_z",
         ] {
             let err = Params::default().with_overrides([pair]).unwrap_err();

@@ -2,7 +2,7 @@
 //!
 //! Each rollout draws every AI's parameters from the belief, plays the first
 //! turn with the candidate, then continues for a horizon with the
-//! continuation (the base policy unless [`Config::continuation`] says
+//! continuation (the base policy unless [`Planner::continuation`] says
 //! otherwise) for player 0 and the sampled ε-greedy policies for the AIs, and
 //! scores where it stops with the game's objective, log2(1 + S0 / S_A): at
 //! the game's end exactly, before it as the leaf (src/search/leaf.rs) estimates it. Candidates
@@ -91,21 +91,6 @@ pub struct Config {
     /// ranking: a cell the base values low for itself may wall an AI off
     /// or open land to us, which only the rollouts see.
     pub open_candidates: bool,
-    /// Player 0's policy in the rollouts after the first move.
-    pub continuation: Continuation,
-}
-
-/// Player 0's policy in the rollouts: the seam for a continuation other
-/// than the base that ranks the candidates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Continuation {
-    /// The planner's base policy.
-    Base,
-    /// The hand-tuned valuation (src/policy/forecast.rs), whatever the base.
-    Hand,
-    /// One of the continuations that can race beside the base, in its
-    /// place for every arm.
-    Alternative(Alternative),
 }
 
 /// A continuation raced beside the base ([`Config::alternatives`]).
@@ -199,7 +184,6 @@ impl Default for Config {
             alternative_turns: 0,
             attack_candidates: false,
             open_candidates: false,
-            continuation: Continuation::Base,
         }
     }
 }
@@ -299,9 +283,9 @@ pub struct Planner {
     /// Other continuations than the base, raced beside it
     /// ([`Config::alternatives`]).
     pub alternatives: Vec<Box<dyn BasePolicy>>,
-    /// Player 0's policy in the rollouts when it is not the base
-    /// ([`Config::continuation`]): the base still ranks the candidates
-    /// and gives the move to beat.
+    /// Player 0's policy in the rollouts when it is not the base (the seam
+    /// for a continuation trained apart from the base): the base still
+    /// ranks the candidates and gives the move to beat.
     pub continuation: Option<Box<dyn BasePolicy>>,
     rng: Pcg64Mcg,
     /// Rollouts a second on the last turns played by the clock, for the
@@ -318,17 +302,12 @@ impl Planner {
         let alternatives = (config.alternatives.iter().flatten())
             .map(|alt| alt.policy())
             .collect();
-        let continuation: Option<Box<dyn BasePolicy>> = match config.continuation {
-            Continuation::Base => None,
-            Continuation::Hand => Some(Box::new(HandTuned)),
-            Continuation::Alternative(alt) => Some(alt.policy()),
-        };
         Planner {
             config,
             base,
             generator: Box::new(TopRanked::from_config(&config)),
             alternatives,
-            continuation,
+            continuation: None,
             rng: Pcg64Mcg::seed_from_u64(seed),
             rate: None,
             seed_arms: Vec::new(),
