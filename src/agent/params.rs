@@ -107,12 +107,7 @@ impl Default for Params {
             // was a false switch. A cut every round instead gained as much
             // at 5 000 and lost 1.6k at 10 000 (with it, z = 1.5, 24
             // candidates or a keep of a third did no better at 5 000; with
-            // work halving, z = 0.7 neither). Session 22: every legal
-            // unowned cell raced beside the ranking and the attacks
-            // (`open`) gained 1.9k on 1 036 cases at 10 000 simulated
-            // turns (three runs pooled, CI +0.5k … +3.5k) and lost 3.7k
-            // in real time at 1.8 s (CI −6.7k … −0.7k, most at M = 3):
-            // off. Session 26: the hunt (src/policy/hunt.rs: the duel
+            // work halving, z = 0.7 neither). Session 26: the hunt (src/policy/hunt.rs: the duel
             // plan's tiers in the duel's alternative order against every
             // AI's land) raced beside the base as a second continuation
             // gained 7.6k (CI +3.2k … +11.9k) on 1 000 M = 3 cases at
@@ -214,10 +209,6 @@ pub const KEYS: &[(&str, &str)] = &[
         "fewest challengers the cuts leave (COUNT)",
     ),
     (
-        "{duel,many}.max_turns",
-        "most turns a turn's rollouts simulate, whatever the time (0: no cap)",
-    ),
-    (
         "{duel,many}.switch_z",
         "standard errors a challenger needs to replace the base move",
     ),
@@ -228,10 +219,6 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "{duel,many}.leaf",
         "a rollout cut before the end: objective (as it stands) or extrapolated",
-    ),
-    (
-        "{duel,many}.settle_z",
-        "standard errors of margin at which a turn's decision is settled and the rest of its time goes to later turns (0: never)",
     ),
     (
         "{duel,many}.alternatives",
@@ -252,10 +239,6 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "{duel,many}.attacks",
         "every legal attack on an AI's cell joins the candidates (true|false)",
-    ),
-    (
-        "{duel,many}.open",
-        "every legal unowned cell joins the candidates (true|false)",
     ),
     ("clock.reserve_ms", "milliseconds kept back from the budget"),
     (
@@ -445,7 +428,6 @@ impl Config {
             "batch" => self.batch = count().ok_or("a count ≥ 1")? as u64,
             "halve_every" => self.halve_every = count().ok_or("a count ≥ 1")? as u64,
             "finalists" => self.finalists = count().ok_or("a count ≥ 1")?,
-            "max_turns" => self.max_turns = whole(value).ok_or("a whole number ≥ 0")?,
             "keep" => {
                 self.keep = (value.parse::<f64>().ok())
                     .filter(|k| *k > 0.0 && *k <= 1.0)
@@ -459,7 +441,6 @@ impl Config {
                     .ok_or("a finite number")?
             }
             "block" => self.block_candidates = value.parse().map_err(|_| "true or false")?,
-            "settle_z" => self.settle_z = non_negative(value)?,
             "alternatives" => self.alternatives = alternatives(value)?,
             "per_candidate" => self.rollouts_per_candidate = non_negative(value)?,
             "alternatives_from" => self.alternatives_from = non_negative(value)?,
@@ -467,7 +448,6 @@ impl Config {
                 self.alternative_turns = whole(value).ok_or("a whole number ≥ 0")? as usize
             }
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
-            "open" => self.open_candidates = value.parse().map_err(|_| "true or false")?,
             "halving" => {
                 self.halving = match value {
                     "rounds" => Halving::Rounds,
@@ -592,17 +572,6 @@ mod tests {
         assert!(!off.planner(8).attack_candidates);
     }
 
-    #[test]
-    fn the_open_cells_are_a_knob_off_by_default() {
-        let params = Params::default();
-        assert!(!params.planner(5).open_candidates);
-        assert!(!params.planner(2).open_candidates);
-        assert!(Params::default().with_overrides(["many.open=1"]).is_err());
-        let on = params.with_overrides(["many.open=true"]).unwrap();
-        assert!(on.planner(3).open_candidates);
-        assert!(!on.planner(2).open_candidates);
-    }
-
     /// The alternatives as written.
     fn names(alternatives: &[Option<Alternative>]) -> Vec<String> {
         (alternatives.iter().flatten())
@@ -647,7 +616,8 @@ mod tests {
             "duel.keep=0",
             "duel.keep=1.5",
             "many.finalists=0",
-            "many.settle_z=x",
+            "many.settle_z=1",
+            "many.open=true",
             "many.continuation=hand",
             "switch_z",
         ] {

@@ -47,10 +47,6 @@ pub struct Config {
     /// The fewest challengers the cuts leave: the rest of the turn's work
     /// goes to them and the base.
     pub finalists: usize,
-    /// The most turns a turn's rollouts may simulate, whatever the
-    /// allowance (0: no cap); on the clock the time left goes to the turns
-    /// after.
-    pub max_turns: u64,
     /// Standard errors by which a candidate must beat the base move.
     pub switch_z: f64,
     /// Add each AI's expected destination, when legal for us, to the
@@ -58,10 +54,6 @@ pub struct Config {
     pub block_candidates: bool,
     /// What a rollout cut at the horizon before the game's end is worth.
     pub leaf: Leaf,
-    /// Standard errors of margin by which the turn's decision counts as
-    /// settled, so that the planner stops and leaves the rest of its
-    /// allowance to the turns after (0: it always uses the whole allowance).
-    pub settle_z: f64,
     /// Other continuations raced beside the base (parallel rollouts): the
     /// duel plan with its tiers in other orders (M = 2), or its hunt of the
     /// AIs (M ≥ 3; [`Alternative`]). Each candidate
@@ -87,10 +79,6 @@ pub struct Config {
     /// Every legal attack on an AI's cell (a capture or a knock) joins the
     /// candidates, beyond the base's ranking.
     pub attack_candidates: bool,
-    /// Every legal unowned cell joins the candidates, beyond the base's
-    /// ranking: a cell the base values low for itself may wall an AI off
-    /// or open land to us, which only the rollouts see.
-    pub open_candidates: bool,
 }
 
 /// A continuation raced beside the base ([`Config::alternatives`]).
@@ -173,17 +161,14 @@ impl Default for Config {
             halving: Halving::Rounds,
             keep: 0.5,
             finalists: 1,
-            max_turns: 0,
             switch_z: 2.0,
             block_candidates: false,
             leaf: Leaf::Objective,
-            settle_z: 0.0,
             alternatives: [None; MAX_ALTERNATIVES],
             rollouts_per_candidate: 0.0,
             alternatives_from: 0.0,
             alternative_turns: 0,
             attack_candidates: false,
-            open_candidates: false,
         }
     }
 }
@@ -356,7 +341,7 @@ impl Planner {
             for (k, cand) in candidates[1..alive].iter_mut().enumerate() {
                 for (&base_value, arms) in base_values.iter().zip(&mut by_seed) {
                     // Checked per rollout: a turn never overruns by more than one.
-                    if allowance.used_up(done, simulated) || self.capped(simulated) {
+                    if allowance.used_up(done, simulated) {
                         break 'search;
                     }
                     let (value, turns) = self.arm_rollout(game, state, cand, k + 1, arms);
@@ -369,9 +354,6 @@ impl Planner {
                 }
             }
             round += 1;
-            if round >= SETTLE_AFTER && self.settled(&candidates[1..alive]) {
-                break;
-            }
             // Cut the challengers at the end of a stage; the base move stays.
             let due = match stage_work {
                 Some(work) => (done - stage_start) as f64 >= work,
@@ -435,12 +417,6 @@ impl Planner {
                 rate * left.as_secs_f64()
             }),
         }
-    }
-
-    /// Whether `turns` simulated turns reach the turn's cap
-    /// ([`Config::max_turns`]).
-    fn capped(&self, turns: u64) -> bool {
-        self.config.max_turns > 0 && turns >= self.config.max_turns
     }
 
     /// Under [`Halving::Work`], the rollouts of the next stage of a race
@@ -531,20 +507,6 @@ impl Planner {
         (worth, turns)
     }
 
-    /// Whether more rollouts are unlikely to change the decision: no
-    /// challenger lies within `settle_z` standard errors of the switch
-    /// threshold, or the only one left lies that far above it.
-    fn settled(&self, challengers: &[Candidate]) -> bool {
-        let margin = self.config.settle_z;
-        if margin <= 0.0 {
-            return false;
-        }
-        let threshold = self.config.switch_z;
-        let all_out = challengers.iter().all(|c| c.z() <= threshold - margin);
-        let one_in = challengers.len() == 1 && challengers[0].z() >= threshold + margin;
-        all_out || one_in
-    }
-
     /// The candidate first moves, the base policy's move first, from the
     /// position seen with the AIs at their posterior-mean parameters.
     pub fn rank_candidates(&self, game: &Game, state: &State, belief: &Belief) -> Vec<Candidate> {
@@ -594,10 +556,6 @@ impl Planner {
     }
 }
 
-/// Rounds of rollouts before the planner may call a decision settled: a
-/// standard error from fewer samples is itself too uncertain.
-const SETTLE_AFTER: u64 = 3;
-
 /// Where the planner's candidate first moves come from: the seam for a new
 /// generator (one that proposes two-move plans' first steps, say).
 pub trait CandidateGenerator: Send + Sync {
@@ -622,8 +580,6 @@ pub struct TopRanked {
     pub block: bool,
     /// Every legal attack on an AI's cell joins ([`Config::attack_candidates`]).
     pub attacks: bool,
-    /// Every legal unowned cell joins ([`Config::open_candidates`]).
-    pub open: bool,
 }
 
 impl TopRanked {
@@ -632,7 +588,6 @@ impl TopRanked {
             max: config.max_candidates,
             block: config.block_candidates,
             attacks: config.attack_candidates,
-            open: config.open_candidates,
         }
     }
 }
@@ -668,14 +623,8 @@ impl CandidateGenerator for TopRanked {
         // Attacks on the AIs' cells, which the ranking may keep out.
         let theirs = state.taken() & !state.owned[0];
         let attacks = crate::engine::board::cells(if self.attacks { theirs } else { 0 });
-        // Unowned cells, which the ranking may keep out.
-        let open = crate::engine::board::cells(if self.open {
-            crate::engine::board::ALL & !state.taken()
-        } else {
-            0
-        });
         let ours = legal_moves(state, game.m, 0);
-        for c in blocks.chain(attacks).chain(open) {
+        for c in blocks.chain(attacks) {
             if crate::engine::board::has(ours, c) && !chosen.contains(&c) {
                 chosen.push(c);
             }
