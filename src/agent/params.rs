@@ -9,7 +9,6 @@
 //! measured null result.
 
 use crate::policy::duel::TierOrder;
-use crate::policy::hunt::Prey;
 use crate::search::clock::Schedule;
 use crate::search::leaf::Leaf;
 use crate::search::planner::{Alternative, Config, Halving, MAX_ALTERNATIVES};
@@ -140,10 +139,7 @@ impl Default for Params {
             // at M = 3 −6.1k (with the hunt).
             many: Config {
                 horizon: 20,
-                alternatives: [
-                    TierOrder::parse("0235461").map(|order| Alternative::Hunt(order, Prey::All)),
-                    None,
-                ],
+                alternatives: [TierOrder::parse("0235461").map(Alternative::Hunt), None],
                 alternatives_from: 1200.0,
                 leaf: Leaf::Extrapolated,
                 switch_z: 1.0,
@@ -222,7 +218,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.alternatives",
-        "other continuations raced beside the base: none, or up to two duel tier orders as digits (0123645,0123465; src/policy/duel.rs), each alone or after hunt-leader:, hunt-topN: (N from 2 to 7) or hunt-all: (the duel plan against the leading AI, the N leading AIs or all AIs at M >= 3; src/policy/hunt.rs)",
+        "other continuations raced beside the base: none, or up to two duel tier orders as digits (0123645,0123465; src/policy/duel.rs), each alone or after hunt-all: (the duel plan against all AIs at M >= 3; src/policy/hunt.rs)",
     ),
     (
         "{duel,many}.alternatives_from",
@@ -385,7 +381,7 @@ fn alternatives(value: &str) -> Result<[Option<Alternative>; MAX_ALTERNATIVES], 
     }
     let expected = || {
         format!(
-            "none, or up to {MAX_ALTERNATIVES} tier orders (digits 0..{}, each once), each alone or after hunt-leader:, hunt-topN: or hunt-all:, separated by commas",
+            "none, or up to {MAX_ALTERNATIVES} tier orders (digits 0..{}, each once), each alone or after hunt-all:, separated by commas",
             crate::policy::duel::TIERS
         )
     };
@@ -515,12 +511,12 @@ mod tests {
             "hunt-all:0235461"
         );
         assert_eq!(many.alternatives[1], None);
-        let leader = Params::default()
-            .with_overrides(["many.alternatives=hunt-leader:0123456,0235461"])
+        let two = Params::default()
+            .with_overrides(["many.alternatives=hunt-all:0123456,0235461"])
             .unwrap();
         assert_eq!(
-            names(&leader.many.alternatives),
-            ["hunt-leader:0123456", "0235461"]
+            names(&two.many.alternatives),
+            ["hunt-all:0123456", "0235461"]
         );
         let always = Params::default()
             .with_overrides(["duel.alternatives_from=0"])
@@ -605,6 +601,8 @@ mod tests {
             "duel.alternatives=01,23,45",
             "duel.alternatives=",
             "many.alternatives=hunt-nobody:0235461",
+            "many.alternatives=hunt-leader:0235461",
+            "many.alternatives=hunt-top2:0235461",
             "many.alternatives=hunt-all:",
             "many.alternatives=hunt:0235461",
             "many.alternatives=all:0235461",

@@ -21,7 +21,7 @@ use crate::engine::state::{Game, State};
 use crate::opponent::belief::Belief;
 use crate::policy::base::{AiView, BasePolicy, DuelOrdered, HandTuned, Ranking};
 use crate::policy::duel::TierOrder;
-use crate::policy::hunt::{Hunt, Prey};
+use crate::policy::hunt::Hunt;
 use crate::search::clock::Allowance;
 use crate::search::leaf::{Leaf, LeafContext};
 use crate::search::rollout::{Opening, Outcome, Relay, SampledAis, Trail, Trails, play_out_opened};
@@ -87,21 +87,17 @@ pub enum Alternative {
     /// The duel plan with its tiers in this order (M = 2; the hand-tuned
     /// base with more AIs).
     Duel(TierOrder),
-    /// The duel plan's tiers in this order against these AIs (M ≥ 3;
+    /// The duel plan's tiers in this order against every AI (M ≥ 3;
     /// src/policy/hunt.rs), the learned base where the plan has no move.
-    Hunt(TierOrder, Prey),
+    Hunt(TierOrder),
 }
 
 impl Alternative {
-    /// `ORDER` (the duel plan) or `hunt-PREY:ORDER`, PREY `leader`, `all`
-    /// or `topN`.
+    /// `ORDER` (the duel plan) or `hunt-all:ORDER`.
     pub fn parse(text: &str) -> Option<Alternative> {
-        match text.split_once(':') {
+        match text.strip_prefix("hunt-all:") {
+            Some(order) => TierOrder::parse(order).map(Alternative::Hunt),
             None => TierOrder::parse(text).map(Alternative::Duel),
-            Some((kind, order)) => {
-                let prey = Prey::parse(kind.strip_prefix("hunt-")?)?;
-                Some(Alternative::Hunt(TierOrder::parse(order)?, prey))
-            }
         }
     }
 
@@ -112,10 +108,9 @@ impl Alternative {
                 inner: Box::new(HandTuned),
                 order,
             }),
-            Alternative::Hunt(order, prey) => Box::new(Hunt {
+            Alternative::Hunt(order) => Box::new(Hunt {
                 inner: crate::policy::base::standard(),
                 order,
-                prey,
             }),
         }
     }
@@ -125,7 +120,7 @@ impl std::fmt::Display for Alternative {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         match self {
             Alternative::Duel(order) => write!(f, "{order}"),
-            Alternative::Hunt(order, prey) => write!(f, "hunt-{prey}:{order}"),
+            Alternative::Hunt(order) => write!(f, "hunt-all:{order}"),
         }
     }
 }
