@@ -243,11 +243,6 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     ("clock.last", "share of a turn among the last three"),
     (
-        "clock.early",
-        "share of a turn among the first clock.early_turns, against 1 after",
-    ),
-    ("clock.early_turns", "how many turns count as early"),
-    (
         "m{3..8}.FIELD",
         "a many. field for games of that many players only, over many.'s (e.g. m4.alternatives=none)",
     ),
@@ -315,12 +310,6 @@ impl Params {
             }
             "clock.last" => {
                 self.clock.last = within(value, 1.0).ok_or(bad("a number in [0, 1]"))?
-            }
-            "clock.early" => {
-                self.clock.early = within(value, 10.0).ok_or(bad("a number in [0, 10]"))?
-            }
-            "clock.early_turns" => {
-                self.clock.early_turns = whole(value).ok_or(bad("a whole number"))? as usize
             }
             "belief.particles" => {
                 self.particles = whole(value)
