@@ -1,6 +1,6 @@
 //! The hunt (src/policy/hunt.rs), the duel plan turned on the AIs at M ≥ 3,
-//! on a constructed three-player position: which AI it goes after, the
-//! parry, and where it leaves the move to its inner base.
+//! on constructed positions: which AI's cell it goes after, the parry, and
+//! where it leaves the move to its inner base.
 
 use ahc061::engine::ai::{self, AiParams, NO_PARAMS};
 use ahc061::engine::board::{Cell, cell, coords};
@@ -8,7 +8,7 @@ use ahc061::engine::rules;
 use ahc061::engine::state::{Game, State};
 use ahc061::policy::base::{BasePolicy, HandTuned};
 use ahc061::policy::duel::TierOrder;
-use ahc061::policy::hunt::{Hunt, Prey};
+use ahc061::policy::hunt::Hunt;
 
 mod common;
 
@@ -48,12 +48,11 @@ fn three_players() -> (Game, State) {
 
 /// The hunt's move with the AIs playing by `params`, checked to be legal
 /// and its ranking's move.
-fn hunt_move(game: &Game, state: &State, prey: Prey, params: &[AiParams]) -> Cell {
+fn hunt_move(game: &Game, state: &State, params: &[AiParams]) -> Cell {
     common::seeing(game, state, params, |view| {
         let hunt = Hunt {
             inner: Box::new(HandTuned),
             order: TierOrder::parse("0235461").unwrap(),
-            prey,
         };
         let cell = hunt.choose(game, state, view);
         assert!(
@@ -70,15 +69,12 @@ fn hunt_move(game: &Game, state: &State, prey: Prey, params: &[AiParams]) -> Cel
 }
 
 #[test]
-fn it_takes_the_hunted_ais_level_one_cell() {
+fn it_takes_the_most_valuable_level_one_cell_of_any_ai() {
     let (game, state) = three_players();
     assert_eq!(ahc061::policy::greedy::leader(&game, &state), 1);
     let growers = [NO_PARAMS, GROWER, GROWER];
-    // The leader's level-1 cell next to us, though AI 2's is worth more.
-    let leader = hunt_move(&game, &state, Prey::Leader, &growers);
-    assert_eq!(coords(leader), (5, 3));
-    // Every AI hunted: the more valuable level-1 cell, AI 2's.
-    let all = hunt_move(&game, &state, Prey::All, &growers);
+    // AI 2's, worth more than the leader's level-1 cell next to us.
+    let all = hunt_move(&game, &state, &growers);
     assert_eq!(coords(all), (3, 4));
 }
 
@@ -90,31 +86,24 @@ fn it_stands_on_the_cell_the_hunted_ai_is_about_to_attack() {
     let target = ai::greedy_target(&game, &state, 1, &params[1], legal[1]);
     assert_eq!(coords(target), (6, 4), "the leader attacks our (6, 4)");
     // Our piece steps there: the owner's piece stays, the attack is void.
-    assert_eq!(
-        coords(hunt_move(&game, &state, Prey::Leader, &params)),
-        (6, 4)
-    );
-    // Hunting AI 2 alone would not; hunting every AI does.
-    assert_eq!(coords(hunt_move(&game, &state, Prey::All, &params)), (6, 4));
+    assert_eq!(coords(hunt_move(&game, &state, &params)), (6, 4));
 }
 
 #[test]
 fn the_last_turns_and_the_duel_are_the_inner_bases() {
     let (game, mut state) = three_players();
     state.turn = game.turns - ahc061::policy::duel::ENDGAME;
-    let growers = [NO_PARAMS, GROWER, GROWER];
-    let inner = common::seeing(&game, &state, &growers, |view| {
+    let params = [NO_PARAMS, common::ATTACKER, GROWER];
+    let inner = common::seeing(&game, &state, &params, |view| {
         HandTuned.choose(&game, &state, view)
     });
-    // Not the leader hunt's move earlier in the game: the check can fail.
-    assert_ne!(coords(inner), (5, 3));
-    for prey in [Prey::Leader, Prey::All] {
-        assert_eq!(hunt_move(&game, &state, prey, &growers), inner);
-    }
+    // Not the hunt's move earlier in the game (the parry): the check can fail.
+    assert_ne!(coords(inner), (6, 4));
+    assert_eq!(hunt_move(&game, &state, &params), inner);
 }
 
 #[test]
-fn the_top_two_leave_the_last_ai_alone() {
+fn the_last_ai_is_hunted_too() {
     // The three-player position with a fourth player, the lowest score
     // (2 500), holding a level-1 cell worth 2 000 next to our piece (it
     // steps onto the unowned cell worth 4 000 beside it, not there).
@@ -133,11 +122,9 @@ fn the_top_two_leave_the_last_ai_alone() {
     let growers = [NO_PARAMS, GROWER, GROWER, GROWER];
     let target = common::seeing(&game, &state, &growers, |view| view.targets[3]);
     assert_eq!(coords(target), (6, 6));
-    let hunting = |prey| coords(hunt_move(&game, &state, prey, &growers));
-    assert_eq!(hunting(Prey::All), (5, 5), "the most valuable level-1 cell");
-    assert_eq!(hunting(Prey::Top(2)), (3, 4), "the two leaders' best");
-    assert_eq!(Prey::parse("top2"), Some(Prey::Top(2)));
-    assert_eq!(Prey::Top(3).to_string(), "top3");
-    assert_eq!(Prey::parse("top1"), None);
-    assert_eq!(Prey::parse("top8"), None);
+    assert_eq!(
+        coords(hunt_move(&game, &state, &growers)),
+        (5, 5),
+        "the most valuable level-1 cell, the last AI's"
+    );
 }

@@ -9,10 +9,9 @@
 //! measured null result.
 
 use crate::policy::duel::TierOrder;
-use crate::policy::hunt::Prey;
 use crate::search::clock::Schedule;
 use crate::search::leaf::Leaf;
-use crate::search::planner::{Alternative, Config, Continuation, Halving, MAX_ALTERNATIVES};
+use crate::search::planner::{Alternative, Config, Halving, MAX_ALTERNATIVES};
 
 /// The bot's tuned numbers.
 #[derive(Clone, Debug, PartialEq)]
@@ -107,12 +106,7 @@ impl Default for Params {
             // was a false switch. A cut every round instead gained as much
             // at 5 000 and lost 1.6k at 10 000 (with it, z = 1.5, 24
             // candidates or a keep of a third did no better at 5 000; with
-            // work halving, z = 0.7 neither). Session 22: every legal
-            // unowned cell raced beside the ranking and the attacks
-            // (`open`) gained 1.9k on 1 036 cases at 10 000 simulated
-            // turns (three runs pooled, CI +0.5k … +3.5k) and lost 3.7k
-            // in real time at 1.8 s (CI −6.7k … −0.7k, most at M = 3):
-            // off. Session 26: the hunt (src/policy/hunt.rs: the duel
+            // work halving, z = 0.7 neither). Session 26: the hunt (src/policy/hunt.rs: the duel
             // plan's tiers in the duel's alternative order against every
             // AI's land) raced beside the base as a second continuation
             // gained 7.6k (CI +3.2k … +11.9k) on 1 000 M = 3 cases at
@@ -142,18 +136,10 @@ impl Default for Params {
             // M = 3 (`by_players` below). A second
             // hunt beside the first (the leader's, or knocks first) −4.9k
             // and −5.6k at M = 3. Session 36: rollouts to the game's end
-            // at M = 3 −6.1k (with the hunt); the guard as continuation
-            // (`continuation=guard1`) +0.7k on 1 036 cases at 10 000 (two
-            // seeds, CI across 0) and −0.3k at M = 3's work: off. Session
-            // 37: rollouts to turn 40 at least early on (`min_end=40`)
-            // +1.3k, +1.3k, +2.7k in three runs at 10 000, −0.8k with the
-            // work pooled as on the clock (about +1.1k): off.
+            // at M = 3 −6.1k (with the hunt).
             many: Config {
                 horizon: 20,
-                alternatives: [
-                    TierOrder::parse("0235461").map(|order| Alternative::Hunt(order, Prey::All)),
-                    None,
-                ],
+                alternatives: [TierOrder::parse("0235461").map(Alternative::Hunt), None],
                 alternatives_from: 1200.0,
                 leaf: Leaf::Extrapolated,
                 switch_z: 1.0,
@@ -195,30 +181,6 @@ pub const KEYS: &[(&str, &str)] = &[
         "turns simulated after the first one (TURNS)",
     ),
     (
-        "{duel,many}.searching_base",
-        "true: the move to beat is the best of the base's few best moves by a search of its own (src/search/lookahead.rs, sized by lookahead_moves/_seeds/_horizon), once a turn; the rollouts keep the plain base",
-    ),
-    (
-        "{duel,many}.lookahead_turns",
-        "simulated turns after the first move in which player 0 searches its continuation's best moves (0: never; an experiment)",
-    ),
-    (
-        "{duel,many}.lookahead_moves",
-        "the continuation's best moves that search weighs",
-    ),
-    (
-        "{duel,many}.lookahead_seeds",
-        "that search's rollouts per move",
-    ),
-    (
-        "{duel,many}.lookahead_horizon",
-        "turns each of that search's rollouts simulates after its first",
-    ),
-    (
-        "{duel,many}.min_end",
-        "the turn a rollout reaches at the least, whatever the horizon (0: the horizon alone)",
-    ),
-    (
         "{duel,many}.candidates",
         "candidate first moves ranked by the base policy (COUNT)",
     ),
@@ -243,10 +205,6 @@ pub const KEYS: &[(&str, &str)] = &[
         "fewest challengers the cuts leave (COUNT)",
     ),
     (
-        "{duel,many}.max_turns",
-        "most turns a turn's rollouts simulate, whatever the time (0: no cap)",
-    ),
-    (
         "{duel,many}.switch_z",
         "standard errors a challenger needs to replace the base move",
     ),
@@ -259,12 +217,8 @@ pub const KEYS: &[(&str, &str)] = &[
         "a rollout cut before the end: objective (as it stands) or extrapolated",
     ),
     (
-        "{duel,many}.settle_z",
-        "standard errors of margin at which a turn's decision is settled and the rest of its time goes to later turns (0: never)",
-    ),
-    (
         "{duel,many}.alternatives",
-        "other continuations raced beside the base: none, or up to two duel tier orders as digits (0123645,0123465; src/policy/duel.rs), each alone or after hunt-leader:, hunt-topN: (N from 2 to 7) or hunt-all: (the duel plan against the leading AI, the N leading AIs or all AIs at M >= 3; src/policy/hunt.rs)",
+        "other continuations raced beside the base: none, or up to two duel tier orders as digits (0123645,0123465; src/policy/duel.rs), each alone or after hunt-all: (the duel plan against all AIs at M >= 3; src/policy/hunt.rs)",
     ),
     (
         "{duel,many}.alternatives_from",
@@ -282,25 +236,12 @@ pub const KEYS: &[(&str, &str)] = &[
         "{duel,many}.attacks",
         "every legal attack on an AI's cell joins the candidates (true|false)",
     ),
-    (
-        "{duel,many}.continuation",
-        "player 0's policy in the rollouts after the first move: base (the policy that ranks the candidates), hand (the hand-tuned valuation), guard1 or guard (the base, first stepping onto our level-1 cell, or any cell below the cap, that an AI is about to attack, at M >= 3), or one of the alternatives (as {duel,many}.alternatives writes them)",
-    ),
-    (
-        "{duel,many}.open",
-        "every legal unowned cell joins the candidates (true|false)",
-    ),
     ("clock.reserve_ms", "milliseconds kept back from the budget"),
     (
         "clock.late",
         "share of a turn among the last ten, against 1 before",
     ),
     ("clock.last", "share of a turn among the last three"),
-    (
-        "clock.early",
-        "share of a turn among the first clock.early_turns, against 1 after",
-    ),
-    ("clock.early_turns", "how many turns count as early"),
     (
         "m{3..8}.FIELD",
         "a many. field for games of that many players only, over many.'s (e.g. m4.alternatives=none)",
@@ -370,12 +311,6 @@ impl Params {
             "clock.last" => {
                 self.clock.last = within(value, 1.0).ok_or(bad("a number in [0, 1]"))?
             }
-            "clock.early" => {
-                self.clock.early = within(value, 10.0).ok_or(bad("a number in [0, 10]"))?
-            }
-            "clock.early_turns" => {
-                self.clock.early_turns = whole(value).ok_or(bad("a whole number"))? as usize
-            }
             "belief.particles" => {
                 self.particles = whole(value)
                     .filter(|&n| (1..=100_000).contains(&n))
@@ -435,7 +370,7 @@ fn alternatives(value: &str) -> Result<[Option<Alternative>; MAX_ALTERNATIVES], 
     }
     let expected = || {
         format!(
-            "none, or up to {MAX_ALTERNATIVES} tier orders (digits 0..{}, each once), each alone or after hunt-leader:, hunt-topN: or hunt-all:, separated by commas",
+            "none, or up to {MAX_ALTERNATIVES} tier orders (digits 0..{}, each once), each alone or after hunt-all:, separated by commas",
             crate::policy::duel::TIERS
         )
     };
@@ -474,19 +409,10 @@ impl Config {
         let count = || value.parse::<usize>().ok().filter(|&n| n >= 1);
         match field {
             "horizon" => self.horizon = count().ok_or("a number of turns ≥ 1")?,
-            "min_end" => self.min_end = whole(value).ok_or("a turn ≥ 0")? as usize,
-            "searching_base" => self.searching_base = value.parse().map_err(|_| "true or false")?,
-            "lookahead_turns" => self.lookahead_turns = whole(value).ok_or("a count ≥ 0")? as usize,
-            "lookahead_moves" => self.lookahead.moves = count().ok_or("a count ≥ 1")?,
-            "lookahead_seeds" => self.lookahead.seeds = count().ok_or("a count ≥ 1")?,
-            "lookahead_horizon" => {
-                self.lookahead.horizon = whole(value).ok_or("a count ≥ 0")? as usize
-            }
             "candidates" => self.max_candidates = count().ok_or("a count ≥ 1")?,
             "batch" => self.batch = count().ok_or("a count ≥ 1")? as u64,
             "halve_every" => self.halve_every = count().ok_or("a count ≥ 1")? as u64,
             "finalists" => self.finalists = count().ok_or("a count ≥ 1")?,
-            "max_turns" => self.max_turns = whole(value).ok_or("a whole number ≥ 0")?,
             "keep" => {
                 self.keep = (value.parse::<f64>().ok())
                     .filter(|k| *k > 0.0 && *k <= 1.0)
@@ -500,7 +426,6 @@ impl Config {
                     .ok_or("a finite number")?
             }
             "block" => self.block_candidates = value.parse().map_err(|_| "true or false")?,
-            "settle_z" => self.settle_z = non_negative(value)?,
             "alternatives" => self.alternatives = alternatives(value)?,
             "per_candidate" => self.rollouts_per_candidate = non_negative(value)?,
             "alternatives_from" => self.alternatives_from = non_negative(value)?,
@@ -508,19 +433,6 @@ impl Config {
                 self.alternative_turns = whole(value).ok_or("a whole number ≥ 0")? as usize
             }
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
-            "open" => self.open_candidates = value.parse().map_err(|_| "true or false")?,
-            "continuation" => {
-                self.continuation = match value {
-                    "base" => Continuation::Base,
-                    "hand" => Continuation::Hand,
-                    "guard1" => Continuation::Guard(1),
-                    "guard" => Continuation::Guard(u8::MAX),
-                    other => Continuation::Alternative(
-                        Alternative::parse(other)
-                            .ok_or("base, hand, guard1, guard or an alternative")?,
-                    ),
-                }
-            }
             "halving" => {
                 self.halving = match value {
                     "rounds" => Halving::Rounds,
@@ -549,35 +461,15 @@ mod tests {
                 "many.switch_z=1.5",
                 "duel.horizon=30",
                 "belief.particles=200",
-                "many.continuation=hand",
+                "many.alternative_turns=3",
             ])
             .unwrap();
         assert_eq!(params.planner(4).switch_z, 1.5);
-        assert_eq!(params.planner(4).continuation, Continuation::Hand);
-        assert_eq!(params.planner(2).continuation, Continuation::Base);
+        assert_eq!(params.planner(4).alternative_turns, 3);
+        assert_eq!(params.planner(2).alternative_turns, 0);
         assert_eq!(params.planner(2).switch_z, Params::default().duel.switch_z);
         assert_eq!(params.planner(2).horizon, 30);
         assert_eq!(params.particles, 200);
-        let hunt = Params::default()
-            .with_overrides(["many.continuation=hunt-leader:0235"])
-            .unwrap();
-        assert_eq!(
-            hunt.planner(3).continuation,
-            Continuation::Alternative(Alternative::parse("hunt-leader:0235").unwrap())
-        );
-        let guard = Params::default()
-            .with_overrides(["m4.continuation=guard1", "m5.continuation=guard"])
-            .unwrap();
-        assert_eq!(guard.planner(4).continuation, Continuation::Guard(1));
-        assert_eq!(guard.planner(5).continuation, Continuation::Guard(u8::MAX));
-        assert_eq!(guard.planner(3).continuation, Continuation::Base);
-        let bad = ["many.continuation=hunt", "many.continuation=hunt-all"];
-        for setting in bad {
-            assert!(
-                Params::default().with_overrides([setting]).is_err(),
-                "{setting}"
-            );
-        }
     }
 
     #[test]
@@ -608,12 +500,12 @@ mod tests {
             "hunt-all:0235461"
         );
         assert_eq!(many.alternatives[1], None);
-        let leader = Params::default()
-            .with_overrides(["many.alternatives=hunt-leader:0123456,0235461"])
+        let two = Params::default()
+            .with_overrides(["many.alternatives=hunt-all:0123456,0235461"])
             .unwrap();
         assert_eq!(
-            names(&leader.many.alternatives),
-            ["hunt-leader:0123456", "0235461"]
+            names(&two.many.alternatives),
+            ["hunt-all:0123456", "0235461"]
         );
         let always = Params::default()
             .with_overrides(["duel.alternatives_from=0"])
@@ -665,68 +557,6 @@ mod tests {
         assert!(!off.planner(8).attack_candidates);
     }
 
-    #[test]
-    fn the_open_cells_are_a_knob_off_by_default() {
-        let params = Params::default();
-        assert!(!params.planner(5).open_candidates);
-        assert!(!params.planner(2).open_candidates);
-        assert!(Params::default().with_overrides(["many.open=1"]).is_err());
-        let on = params.with_overrides(["many.open=true"]).unwrap();
-        assert!(on.planner(3).open_candidates);
-        assert!(!on.planner(2).open_candidates);
-    }
-
-    #[test]
-    fn the_least_end_of_a_rollout_is_a_knob_off_by_default() {
-        let params = Params::default();
-        assert_eq!(params.planner(5).min_end, 0);
-        assert_eq!(params.planner(2).min_end, 0);
-        assert!(
-            Params::default()
-                .with_overrides(["many.min_end=-1"])
-                .is_err()
-        );
-        let on = params.with_overrides(["many.min_end=40"]).unwrap();
-        assert_eq!(on.planner(3).min_end, 40);
-        assert_eq!(on.planner(2).min_end, 0);
-    }
-
-    #[test]
-    fn the_searching_base_and_continuation_are_knobs_off_by_default() {
-        let params = Params::default();
-        assert_eq!(params.planner(4).lookahead_turns, 0);
-        assert!(!params.planner(4).searching_base);
-        let searching = Params::default()
-            .with_overrides(["many.searching_base=true"])
-            .unwrap();
-        assert!(searching.planner(3).searching_base);
-        assert!(!searching.planner(2).searching_base);
-        assert!(
-            Params::default()
-                .with_overrides(["many.lookahead_seeds=0"])
-                .is_err()
-        );
-        let on = params
-            .with_overrides([
-                "many.lookahead_turns=2",
-                "many.lookahead_moves=3",
-                "many.lookahead_seeds=16",
-                "many.lookahead_horizon=10",
-            ])
-            .unwrap();
-        let config = on.planner(4);
-        assert_eq!(config.lookahead_turns, 2);
-        assert_eq!(
-            config.lookahead,
-            crate::search::lookahead::Search {
-                moves: 3,
-                seeds: 16,
-                horizon: 10,
-            }
-        );
-        assert_eq!(on.planner(2).lookahead_turns, 0);
-    }
-
     /// The alternatives as written.
     fn names(alternatives: &[Option<Alternative>]) -> Vec<String> {
         (alternatives.iter().flatten())
@@ -760,6 +590,8 @@ mod tests {
             "duel.alternatives=01,23,45",
             "duel.alternatives=",
             "many.alternatives=hunt-nobody:0235461",
+            "many.alternatives=hunt-leader:0235461",
+            "many.alternatives=hunt-top2:0235461",
             "many.alternatives=hunt-all:",
             "many.alternatives=hunt:0235461",
             "many.alternatives=all:0235461",
@@ -771,8 +603,9 @@ mod tests {
             "duel.keep=0",
             "duel.keep=1.5",
             "many.finalists=0",
-            "many.settle_z=x",
-            "many.continuation=greedy",
+            "many.settle_z=1",
+            "many.open=true",
+            "many.continuation=hand",
             "switch_z",
         ] {
             let err = Params::default().with_overrides([pair]).unwrap_err();

@@ -9,7 +9,6 @@
 use crate::engine::ai::AiParams;
 use crate::engine::board::{Bits, Cell, MAX_PLAYERS};
 use crate::engine::state::{Game, State};
-use crate::policy::blocking::Blocking;
 use crate::policy::forecast::{self, Forecast};
 use crate::policy::learned::{self, Table, Weights};
 
@@ -191,66 +190,6 @@ impl<T: Override> BasePolicy for T {
     }
 }
 
-/// Another base, except that in the duel it first stands in the AI's way
-/// when the AI is about to attack one of our cells it could capture or
-/// lower (src/policy/blocking.rs, [`Blocking`]): our piece, the owner's, stays,
-/// the cell gains a level and the AI's move is void.
-pub struct DuelBlocking {
-    pub inner: Box<dyn BasePolicy>,
-    pub block: Blocking,
-}
-
-impl Override for DuelBlocking {
-    fn inner(&self) -> &dyn BasePolicy {
-        &*self.inner
-    }
-
-    fn planned(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
-        (game.m == 2)
-            .then(|| self.block.block(game, state, ais.targets[1]))
-            .flatten()
-    }
-}
-
-/// Another base, except that with two AIs or more it first stands in the
-/// way of an AI about to attack one of our cells below the cap and of
-/// level at most `max_level` (the most valuable such cell when several
-/// AIs aim at ours): our piece, the owner's, stays, the cell gains a level
-/// and the attack is void. The planner voids such captures more often
-/// than the base does (docs/RESULTS.md, "session 36"), so a rollout that
-/// plays the base makes our cells in an AI's reach look closer to lost
-/// than they are in play; this continuation leans the other way.
-pub struct Guard {
-    pub inner: Box<dyn BasePolicy>,
-    pub max_level: u8,
-}
-
-impl Override for Guard {
-    fn inner(&self) -> &dyn BasePolicy {
-        &*self.inner
-    }
-
-    fn planned(&self, game: &Game, state: &State, ais: &AiView) -> Option<Cell> {
-        if game.m == 2 {
-            return None;
-        }
-        // Each AI's target is parried as the duel's block parries its one
-        // AI's; of several, the most valuable (the first among equals).
-        let block = Blocking {
-            max_level: self.max_level,
-            unowned: false,
-        };
-        let mut best: Option<Cell> = None;
-        for &t in &ais.targets[1..game.m] {
-            let better = best.is_none_or(|b| game.value[t as usize] > game.value[b as usize]);
-            if better && block.block(game, state, t).is_some() {
-                best = Some(t);
-            }
-        }
-        best
-    }
-}
-
 /// The duel plan with its tiers in another order (src/policy/duel.rs), else
 /// `inner`: an alternative continuation for the planner's rollouts.
 pub struct DuelOrdered {
@@ -277,34 +216,16 @@ impl Override for DuelOrdered {
 }
 
 /// The names [`by_name`] knows.
-pub const NAMES: &str = "hand, learned, with +block1 or +block after either";
+pub const NAMES: &str = "hand, learned";
 
 /// A base policy by name: `hand` ([`HandTuned`]) or `learned` ([`Linear`]
-/// with the trained weights of src/policy/learned_weights.rs), followed by
-/// `+block1` or `+block` for [`DuelBlocking`] of attacks on our level-1
-/// cells or on all of them.
+/// with the trained weights of src/policy/learned_weights.rs).
 pub fn by_name(name: &str) -> Option<Box<dyn BasePolicy>> {
-    let (name, blocking) = match name.split_once('+') {
-        Some((name, "block1")) => (name, Some(1)),
-        Some((name, "block")) => (name, Some(u8::MAX)),
-        Some(_) => return None,
-        None => (name, None),
-    };
-    let inner: Box<dyn BasePolicy> = match name {
-        "hand" => Box::new(HandTuned),
-        "learned" => Box::new(Linear::trained()),
-        _ => return None,
-    };
-    Some(match blocking {
-        Some(max_level) => Box::new(DuelBlocking {
-            inner,
-            block: Blocking {
-                max_level,
-                unowned: false,
-            },
-        }),
-        None => inner,
-    })
+    match name {
+        "hand" => Some(Box::new(HandTuned)),
+        "learned" => Some(Box::new(Linear::trained())),
+        _ => None,
+    }
 }
 
 /// The bot's base policy: the learned one (real time, 1 000 cases with

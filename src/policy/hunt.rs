@@ -16,72 +16,12 @@ use crate::engine::state::{Game, State};
 use crate::policy::base::{AiView, BasePolicy, Override};
 use crate::policy::duel::{self, TierOrder};
 
-/// Which AIs the hunt goes after.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Prey {
-    /// The AI of highest score now (it changes as the rollout goes on).
-    Leader,
-    /// The AIs of the `n` highest scores now (ties to the lower index).
-    Top(u8),
-    /// Every AI: their land is one land to the plan.
-    All,
-}
-
-impl Prey {
-    /// `leader`, `all`, or `topN` (N from 2 to 7).
-    pub fn parse(text: &str) -> Option<Prey> {
-        match text {
-            "leader" => Some(Prey::Leader),
-            "all" => Some(Prey::All),
-            _ => {
-                let n: u8 = text.strip_prefix("top")?.parse().ok()?;
-                (2..crate::engine::board::MAX_PLAYERS as u8)
-                    .contains(&n)
-                    .then_some(Prey::Top(n))
-            }
-        }
-    }
-
-    /// The hunted AIs in `state`, as a mask of player indices.
-    fn players(self, game: &Game, state: &State) -> u32 {
-        match self {
-            Prey::Leader => 1 << crate::policy::greedy::leader(game, state),
-            Prey::Top(n) => leaders(game, state, n as usize),
-            Prey::All => ((1u32 << game.m) - 1) & !1,
-        }
-    }
-}
-
-impl std::fmt::Display for Prey {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        match self {
-            Prey::Leader => write!(f, "leader"),
-            Prey::Top(n) => write!(f, "top{n}"),
-            Prey::All => write!(f, "all"),
-        }
-    }
-}
-
-/// The `n` AIs of highest score as a mask (all of them if fewer), ties to
-/// the lower index, as [`crate::policy::greedy::leader`] breaks them.
-fn leaders(game: &Game, state: &State, n: usize) -> u32 {
-    let mut mask = 0u32;
-    for _ in 0..n.min(game.m - 1) {
-        let next = (1..game.m)
-            .filter(|&p| mask & (1 << p) == 0)
-            .max_by_key(|&p| (state.score[p], std::cmp::Reverse(p)));
-        mask |= next.map_or(0, |p| 1 << p);
-    }
-    mask
-}
-
-/// The duel plan's tiers, in `order`, against the AIs of `prey`; `inner`
-/// plays the duel (M = 2), the last turns, and any turn no tier has a move
-/// for.
+/// The duel plan's tiers, in `order`, against every AI (their land is one
+/// land to the plan); `inner` plays the duel (M = 2), the last turns, and
+/// any turn no tier has a move for.
 pub struct Hunt {
     pub inner: Box<dyn BasePolicy>,
     pub order: TierOrder,
-    pub prey: Prey,
 }
 
 impl Override for Hunt {
@@ -94,9 +34,8 @@ impl Override for Hunt {
         if game.m == 2 || game.turns - state.turn <= duel::ENDGAME {
             return None;
         }
-        let hunted = self.prey.players(game, state);
         // No allocation: this runs on every simulated turn of a hunt's rollout.
-        let prey = || (1..game.m).filter(move |p| hunted & (1 << p) != 0);
+        let prey = || 1..game.m;
         let theirs: Bits = prey().fold(0, |all, p| all | state.owned[p]);
         if theirs == 0 {
             return None;

@@ -2,7 +2,6 @@
 //! or learned), the forecast it values moves by, the duel plan and its hunt of the AIs, the greedy floor.
 
 pub mod base;
-pub mod blocking;
 pub mod duel;
 pub mod features;
 pub mod forecast;

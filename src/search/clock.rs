@@ -41,10 +41,6 @@ pub struct Schedule {
     pub late: f64,
     /// A turn's weight among the last three.
     pub last: f64,
-    /// A turn's weight among the first `early_turns`.
-    pub early: f64,
-    /// How many turns count as early.
-    pub early_turns: usize,
 }
 
 impl Default for Schedule {
@@ -53,8 +49,6 @@ impl Default for Schedule {
             reserve_ms: 60,
             late: 0.7,
             last: 0.3,
-            early: 1.0,
-            early_turns: 20,
         }
     }
 }
@@ -67,8 +61,6 @@ impl Schedule {
             self.last
         } else if left <= 10 {
             self.late
-        } else if t <= self.early_turns {
-            self.early
         } else {
             1.0
         }
@@ -199,24 +191,6 @@ mod tests {
         assert_eq!(turns(clock.allowance(100, 100)), 300);
         clock.charge(1_000);
         assert_eq!(turns(clock.allowance(100, 100)), 0);
-    }
-
-    #[test]
-    fn early_turns_get_their_weight() {
-        let schedule = Schedule {
-            early: 2.0,
-            early_turns: 20,
-            ..Schedule::default()
-        };
-        let turns = |clock: &Clock, t| match clock.allowance(t, 100) {
-            Allowance::Turns(n) => n,
-            other => panic!("{other:?}"),
-        };
-        let clock = Clock::pooled_turns(Instant::now(), 1_000, 100).with_schedule(schedule);
-        // 20 turns of weight 2, 70 of 1, 7 of 0.7, 3 of 0.3: 115.8 in all.
-        assert_eq!(turns(&clock, 1), (100_000.0 * 2.0 / 115.8) as u64);
-        let flat = Clock::pooled_turns(Instant::now(), 1_000, 100);
-        assert!(turns(&clock, 1) > turns(&flat, 1));
     }
 
     #[test]

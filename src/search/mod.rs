@@ -3,7 +3,6 @@
 
 pub mod clock;
 pub mod leaf;
-pub mod lookahead;
 pub mod planner;
 pub mod rollout;
 pub mod value;

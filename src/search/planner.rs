@@ -2,7 +2,7 @@
 //!
 //! Each rollout draws every AI's parameters from the belief, plays the first
 //! turn with the candidate, then continues for a horizon with the
-//! continuation (the base policy unless [`Config::continuation`] says
+//! continuation (the base policy unless [`Planner::continuation`] says
 //! otherwise) for player 0 and the sampled ε-greedy policies for the AIs, and
 //! scores where it stops with the game's objective, log2(1 + S0 / S_A): at
 //! the game's end exactly, before it as the leaf (src/search/leaf.rs) estimates it. Candidates
@@ -21,7 +21,7 @@ use crate::engine::state::{Game, State};
 use crate::opponent::belief::Belief;
 use crate::policy::base::{AiView, BasePolicy, DuelOrdered, HandTuned, Ranking};
 use crate::policy::duel::TierOrder;
-use crate::policy::hunt::{Hunt, Prey};
+use crate::policy::hunt::Hunt;
 use crate::search::clock::Allowance;
 use crate::search::leaf::{Leaf, LeafContext};
 use crate::search::rollout::{Opening, Outcome, Relay, SampledAis, Trail, Trails, play_out_opened};
@@ -31,11 +31,6 @@ use crate::search::rollout::{Opening, Outcome, Relay, SampledAis, Trail, Trails,
 pub struct Config {
     /// Turns simulated after the first one.
     pub horizon: usize,
-    /// The turn a rollout reaches at the least, whatever the horizon (0:
-    /// the horizon alone decides): early in the game the players' rates
-    /// over a rollout are those of the land rush, which the leaf would
-    /// carry to the end.
-    pub min_end: usize,
     /// Candidate first moves kept after ranking by the greedy value.
     pub max_candidates: usize,
     /// Rollouts per candidate in one batch.
@@ -52,10 +47,6 @@ pub struct Config {
     /// The fewest challengers the cuts leave: the rest of the turn's work
     /// goes to them and the base.
     pub finalists: usize,
-    /// The most turns a turn's rollouts may simulate, whatever the
-    /// allowance (0: no cap); on the clock the time left goes to the turns
-    /// after.
-    pub max_turns: u64,
     /// Standard errors by which a candidate must beat the base move.
     pub switch_z: f64,
     /// Add each AI's expected destination, when legal for us, to the
@@ -63,10 +54,6 @@ pub struct Config {
     pub block_candidates: bool,
     /// What a rollout cut at the horizon before the game's end is worth.
     pub leaf: Leaf,
-    /// Standard errors of margin by which the turn's decision counts as
-    /// settled, so that the planner stops and leaves the rest of its
-    /// allowance to the turns after (0: it always uses the whole allowance).
-    pub settle_z: f64,
     /// Other continuations raced beside the base (parallel rollouts): the
     /// duel plan with its tiers in other orders (M = 2), or its hunt of the
     /// AIs (M ≥ 3; [`Alternative`]). Each candidate
@@ -92,40 +79,6 @@ pub struct Config {
     /// Every legal attack on an AI's cell (a capture or a knock) joins the
     /// candidates, beyond the base's ranking.
     pub attack_candidates: bool,
-    /// Every legal unowned cell joins the candidates, beyond the base's
-    /// ranking: a cell the base values low for itself may wall an AI off
-    /// or open land to us, which only the rollouts see.
-    pub open_candidates: bool,
-    /// Player 0's policy in the rollouts after the first move.
-    pub continuation: Continuation,
-    /// Simulated turns after the first move in which player 0 plays the
-    /// best of its continuation's few best moves by a search of its own
-    /// ([`crate::search::lookahead`]; 0: never): an experiment, far too dear to ship.
-    pub lookahead_turns: usize,
-    /// What that search weighs.
-    pub lookahead: crate::search::lookahead::Search,
-    /// The move to beat (and the ranking's move) is the best of the base's
-    /// few best moves by that search ([`crate::search::lookahead::Lookahead`]), once
-    /// a turn; the rollouts keep the plain base unless
-    /// [`Config::continuation`] says otherwise.
-    pub searching_base: bool,
-}
-
-/// Player 0's policy in the rollouts: the seam for a continuation other
-/// than the base that ranks the candidates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Continuation {
-    /// The planner's base policy.
-    Base,
-    /// The hand-tuned valuation (src/policy/forecast.rs), whatever the base.
-    Hand,
-    /// One of the continuations that can race beside the base, in its
-    /// place for every arm.
-    Alternative(Alternative),
-    /// The standard (learned) base, whatever the planner's, standing in
-    /// the way of the AIs' attacks on our cells of level at most this
-    /// ([`crate::policy::base::Guard`]).
-    Guard(u8),
 }
 
 /// A continuation raced beside the base ([`Config::alternatives`]).
@@ -134,21 +87,17 @@ pub enum Alternative {
     /// The duel plan with its tiers in this order (M = 2; the hand-tuned
     /// base with more AIs).
     Duel(TierOrder),
-    /// The duel plan's tiers in this order against these AIs (M ≥ 3;
+    /// The duel plan's tiers in this order against every AI (M ≥ 3;
     /// src/policy/hunt.rs), the learned base where the plan has no move.
-    Hunt(TierOrder, Prey),
+    Hunt(TierOrder),
 }
 
 impl Alternative {
-    /// `ORDER` (the duel plan) or `hunt-PREY:ORDER`, PREY `leader`, `all`
-    /// or `topN`.
+    /// `ORDER` (the duel plan) or `hunt-all:ORDER`.
     pub fn parse(text: &str) -> Option<Alternative> {
-        match text.split_once(':') {
+        match text.strip_prefix("hunt-all:") {
+            Some(order) => TierOrder::parse(order).map(Alternative::Hunt),
             None => TierOrder::parse(text).map(Alternative::Duel),
-            Some((kind, order)) => {
-                let prey = Prey::parse(kind.strip_prefix("hunt-")?)?;
-                Some(Alternative::Hunt(TierOrder::parse(order)?, prey))
-            }
         }
     }
 
@@ -159,10 +108,9 @@ impl Alternative {
                 inner: Box::new(HandTuned),
                 order,
             }),
-            Alternative::Hunt(order, prey) => Box::new(Hunt {
+            Alternative::Hunt(order) => Box::new(Hunt {
                 inner: crate::policy::base::standard(),
                 order,
-                prey,
             }),
         }
     }
@@ -172,7 +120,7 @@ impl std::fmt::Display for Alternative {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         match self {
             Alternative::Duel(order) => write!(f, "{order}"),
-            Alternative::Hunt(order, prey) => write!(f, "hunt-{prey}:{order}"),
+            Alternative::Hunt(order) => write!(f, "hunt-all:{order}"),
         }
     }
 }
@@ -202,32 +150,20 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             horizon: 25,
-            min_end: 0,
             max_candidates: 10,
             batch: 4,
             halve_every: 3,
             halving: Halving::Rounds,
             keep: 0.5,
             finalists: 1,
-            max_turns: 0,
             switch_z: 2.0,
             block_candidates: false,
             leaf: Leaf::Objective,
-            settle_z: 0.0,
             alternatives: [None; MAX_ALTERNATIVES],
             rollouts_per_candidate: 0.0,
             alternatives_from: 0.0,
             alternative_turns: 0,
             attack_candidates: false,
-            open_candidates: false,
-            continuation: Continuation::Base,
-            lookahead_turns: 0,
-            lookahead: crate::search::lookahead::Search {
-                moves: 4,
-                seeds: 8,
-                horizon: 8,
-            },
-            searching_base: false,
         }
     }
 }
@@ -327,9 +263,9 @@ pub struct Planner {
     /// Other continuations than the base, raced beside it
     /// ([`Config::alternatives`]).
     pub alternatives: Vec<Box<dyn BasePolicy>>,
-    /// Player 0's policy in the rollouts when it is not the base
-    /// ([`Config::continuation`]): the base still ranks the candidates
-    /// and gives the move to beat.
+    /// Player 0's policy in the rollouts when it is not the base (the seam
+    /// for a continuation trained apart from the base): the base still
+    /// ranks the candidates and gives the move to beat.
     pub continuation: Option<Box<dyn BasePolicy>>,
     rng: Pcg64Mcg,
     /// Rollouts a second on the last turns played by the clock, for the
@@ -346,34 +282,12 @@ impl Planner {
         let alternatives = (config.alternatives.iter().flatten())
             .map(|alt| alt.policy())
             .collect();
-        let continuation: Option<Box<dyn BasePolicy>> = match config.continuation {
-            Continuation::Base => None,
-            Continuation::Hand => Some(Box::new(HandTuned)),
-            Continuation::Alternative(alt) => Some(alt.policy()),
-            Continuation::Guard(max_level) => Some(Box::new(crate::policy::base::Guard {
-                inner: crate::policy::base::standard(),
-                max_level,
-            })),
-        };
-        let (base, continuation) = if config.searching_base {
-            let plain: std::sync::Arc<dyn BasePolicy> = std::sync::Arc::from(base);
-            let searching: Box<dyn BasePolicy> = Box::new(crate::search::lookahead::Lookahead {
-                inner: plain.clone(),
-                search: config.lookahead,
-                leaf: config.leaf,
-            });
-            let rollouts =
-                continuation.unwrap_or(Box::new(crate::search::lookahead::Shared(plain)));
-            (searching, Some(rollouts))
-        } else {
-            (base, continuation)
-        };
         Planner {
             config,
             base,
             generator: Box::new(TopRanked::from_config(&config)),
             alternatives,
-            continuation,
+            continuation: None,
             rng: Pcg64Mcg::seed_from_u64(seed),
             rate: None,
             seed_arms: Vec::new(),
@@ -390,8 +304,7 @@ impl Planner {
         allowance: Allowance,
     ) -> Decision {
         let started = std::time::Instant::now();
-        // A rollout simulates the first turn and up to `horizon` more, or
-        // on to `min_end` ([`rollout_end`]).
+        // A rollout simulates the first turn and up to `horizon` more.
         let length = rollout_end(state, &self.config).min(game.turns) - state.turn;
         let affordable = self.affordable_rollouts(allowance, length);
         let limit = self.affordable_candidates(affordable);
@@ -423,7 +336,7 @@ impl Planner {
             for (k, cand) in candidates[1..alive].iter_mut().enumerate() {
                 for (&base_value, arms) in base_values.iter().zip(&mut by_seed) {
                     // Checked per rollout: a turn never overruns by more than one.
-                    if allowance.used_up(done, simulated) || self.capped(simulated) {
+                    if allowance.used_up(done, simulated) {
                         break 'search;
                     }
                     let (value, turns) = self.arm_rollout(game, state, cand, k + 1, arms);
@@ -436,9 +349,6 @@ impl Planner {
                 }
             }
             round += 1;
-            if round >= SETTLE_AFTER && self.settled(&candidates[1..alive]) {
-                break;
-            }
             // Cut the challengers at the end of a stage; the base move stays.
             let due = match stage_work {
                 Some(work) => (done - stage_start) as f64 >= work,
@@ -502,12 +412,6 @@ impl Planner {
                 rate * left.as_secs_f64()
             }),
         }
-    }
-
-    /// Whether `turns` simulated turns reach the turn's cap
-    /// ([`Config::max_turns`]).
-    fn capped(&self, turns: u64) -> bool {
-        self.config.max_turns > 0 && turns >= self.config.max_turns
     }
 
     /// Under [`Halving::Work`], the rollouts of the next stage of a race
@@ -580,22 +484,9 @@ impl Planner {
             (_, 0) => usize::MAX,
             (_, turns) => turns,
         };
-        // The searching continuation, when asked for, leads the plain arms
-        // (built only then: this is the rollouts' path).
-        let lookahead;
-        let (lead, lead_turns) = if arm.policy == 0 && self.config.lookahead_turns > 0 {
-            lookahead = crate::search::lookahead::Lookahead {
-                inner: self.policy(0),
-                search: self.config.lookahead,
-                leaf: self.config.leaf,
-            };
-            (&lookahead as &dyn BasePolicy, self.config.lookahead_turns)
-        } else {
-            (self.policy(arm.policy), lead_turns)
-        };
         let us = Relay {
             first: Some(arm.cell),
-            lead,
+            lead: self.policy(arm.policy),
             lead_turns,
             base: self.policy(0),
         };
@@ -609,20 +500,6 @@ impl Planner {
         let worth = worth.unwrap_or_else(|joined| arms.worth[joined]);
         arms.worth[number] = worth;
         (worth, turns)
-    }
-
-    /// Whether more rollouts are unlikely to change the decision: no
-    /// challenger lies within `settle_z` standard errors of the switch
-    /// threshold, or the only one left lies that far above it.
-    fn settled(&self, challengers: &[Candidate]) -> bool {
-        let margin = self.config.settle_z;
-        if margin <= 0.0 {
-            return false;
-        }
-        let threshold = self.config.switch_z;
-        let all_out = challengers.iter().all(|c| c.z() <= threshold - margin);
-        let one_in = challengers.len() == 1 && challengers[0].z() >= threshold + margin;
-        all_out || one_in
     }
 
     /// The candidate first moves, the base policy's move first, from the
@@ -674,10 +551,6 @@ impl Planner {
     }
 }
 
-/// Rounds of rollouts before the planner may call a decision settled: a
-/// standard error from fewer samples is itself too uncertain.
-const SETTLE_AFTER: u64 = 3;
-
 /// Where the planner's candidate first moves come from: the seam for a new
 /// generator (one that proposes two-move plans' first steps, say).
 pub trait CandidateGenerator: Send + Sync {
@@ -702,8 +575,6 @@ pub struct TopRanked {
     pub block: bool,
     /// Every legal attack on an AI's cell joins ([`Config::attack_candidates`]).
     pub attacks: bool,
-    /// Every legal unowned cell joins ([`Config::open_candidates`]).
-    pub open: bool,
 }
 
 impl TopRanked {
@@ -712,7 +583,6 @@ impl TopRanked {
             max: config.max_candidates,
             block: config.block_candidates,
             attacks: config.attack_candidates,
-            open: config.open_candidates,
         }
     }
 }
@@ -748,14 +618,8 @@ impl CandidateGenerator for TopRanked {
         // Attacks on the AIs' cells, which the ranking may keep out.
         let theirs = state.taken() & !state.owned[0];
         let attacks = crate::engine::board::cells(if self.attacks { theirs } else { 0 });
-        // Unowned cells, which the ranking may keep out.
-        let open = crate::engine::board::cells(if self.open {
-            crate::engine::board::ALL & !state.taken()
-        } else {
-            0
-        });
         let ours = legal_moves(state, game.m, 0);
-        for c in blocks.chain(attacks).chain(open) {
+        for c in blocks.chain(attacks) {
             if crate::engine::board::has(ours, c) && !chosen.contains(&c) {
                 chosen.push(c);
             }
@@ -813,7 +677,7 @@ fn relay_rollout(
 }
 
 /// The turn a rollout from `state` stops at, before the game's end cuts
-/// it: its first turn and the horizon's, or [`Config::min_end`] if later.
-pub fn rollout_end(state: &State, config: &Config) -> usize {
-    (state.turn + 1 + config.horizon).max(config.min_end)
+/// it: its first turn and the horizon's.
+fn rollout_end(state: &State, config: &Config) -> usize {
+    state.turn + 1 + config.horizon
 }

@@ -9,7 +9,7 @@
 //! Each file is parsed with `syn` (so a `mod` inside a string or a comment is
 //! never taken for a declaration), and the edits are spliced into its text at
 //! the byte ranges of the parsed items (proc-macro2's span locations), so
-//! comments and layout stay as written. What it does:
+//! the code's layout stays as written. What it does:
 //! - `mod x;` (attributes and visibility kept) becomes `mod x { <x.rs> }`,
 //!   the file found where rustc looks for it and bundled the same way first;
 //! - items that only a test or a cargo feature compiles (`#[cfg(test)]`,
@@ -18,7 +18,12 @@
 //! - in the library, `crate::` paths become `crate::ahc061::`;
 //! - in main.rs, `ahc061::` paths become `crate::ahc061::`, its inner doc
 //!   comments become plain comments and its inner attributes `#![…]` move to
-//!   the top, the only place a crate's inner attributes may be.
+//!   the top, the only place a crate's inner attributes may be;
+//! - the comments, doc comments included, are left out (they are for the
+//!   sources' readers; the judge only compiles), unless asked to keep them:
+//!   the text between two tokens becomes a line break with the next line's
+//!   indentation, a space or nothing, as it held a line break, anything, or
+//!   nothing ([`strip_comments`]).
 //!
 //! What it refuses, rather than write a file that would not compile:
 //! `#[path]` on a module, `mod x;` inside an inline module, and the
@@ -32,7 +37,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
-use proc_macro2::{Span, TokenTree};
+use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::spanned::Spanned;
 use syn::{AttrStyle, Item, ItemMod};
@@ -51,9 +56,22 @@ pub struct Bundle {
     pub files: Vec<PathBuf>,
 }
 
-/// Bundles the crate at `root` (its src/lib.rs and src/main.rs).
+/// Bundles the crate at `root` (its src/lib.rs and src/main.rs), without
+/// its comments: the submission.
 pub fn bundle(root: &Path) -> Result<Bundle> {
-    bundle_with(root, &read_if_exists)
+    bundle_with(root, &read_if_exists, Comments::Strip)
+}
+
+/// [`bundle`] with the sources' comments kept: a bundle to read.
+pub fn bundle_with_comments(root: &Path) -> Result<Bundle> {
+    bundle_with(root, &read_if_exists, Comments::Keep)
+}
+
+/// What becomes of the sources' comments in a bundle.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Comments {
+    Keep,
+    Strip,
 }
 
 /// The workspace this tool was built from if it still holds the bot's
@@ -79,7 +97,7 @@ fn read_if_exists(path: &Path) -> Result<Option<String>> {
 }
 
 /// [`bundle`] with the file reading passed in (the unit tests use a map).
-pub fn bundle_with(root: &Path, read: ReadFile) -> Result<Bundle> {
+pub fn bundle_with(root: &Path, read: ReadFile, comments: Comments) -> Result<Bundle> {
     let src_dir = root.join("src");
     let files = Vec::new();
     let mut inliner = Inliner {
@@ -91,14 +109,19 @@ pub fn bundle_with(root: &Path, read: ReadFile) -> Result<Bundle> {
     let lib = inliner.module_file(&src_dir.join("lib.rs"), &src_dir)?;
     inliner.in_library = false;
     let (main, inner_attributes) = inliner.binary_root(&src_dir.join("main.rs"), &src_dir)?;
-    let mut text = header(&inliner.files);
+    let mut code = String::new();
     for attribute in &inner_attributes {
-        text.push_str(attribute);
-        text.push('\n');
+        code.push_str(attribute);
+        code.push('\n');
     }
-    text.push_str(&format!("\npub mod {LIBRARY} {{\n{lib}}}\n\n"));
-    text.push_str("// ---------------------------------------- src/main.rs\n\n");
-    text.push_str(&main);
+    code.push_str(&format!("\npub mod {LIBRARY} {{\n{lib}}}\n\n"));
+    code.push_str("// ---------------------------------------- src/main.rs\n\n");
+    code.push_str(&main);
+    let mut text = header(&inliner.files, comments);
+    match comments {
+        Comments::Keep => text.push_str(&code),
+        Comments::Strip => text.push_str(&strip_comments(&code)?),
+    }
     if text.len() > MAX_BYTES {
         bail!(
             "the bundle is {} bytes, over AtCoder's limit of {MAX_BYTES}",
@@ -112,12 +135,16 @@ pub fn bundle_with(root: &Path, read: ReadFile) -> Result<Bundle> {
 }
 
 /// The comment that opens the bundle.
-fn header(files: &[PathBuf]) -> String {
+fn header(files: &[PathBuf], comments: Comments) -> String {
+    let left_out = match comments {
+        Comments::Keep => "",
+        Comments::Strip => " and comments",
+    };
     let mut text = format!(
         "// AHC061 (\"Multi-Player Territory Game\"): the whole bot in one file for AtCoder.\n\
          // Made by the workspace's `bundle` tool (tools/src/bundle.rs): src/lib.rs became\n\
          // `mod {LIBRARY}`, each of its module files put in place of its `mod x;`, its\n\
-         // test- and feature-only items left out; src/main.rs follows. Edit the sources, not this.\n\
+         // test- and feature-only items{left_out} left out; src/main.rs follows. Edit the sources, not this.\n\
          // Sources:"
     );
     for file in files {
@@ -354,6 +381,66 @@ fn plain_comment(text: &str, start: usize) -> Edit {
         " "
     };
     Edit::new(start + 2..start + 3, with.to_string())
+}
+
+/// `code` (Rust source) without its comments, doc comments included: its
+/// tokens as written, and between two of them a line break and the next
+/// line's indentation where the text between them held a line break, else a
+/// space where it held anything (a comment never glues two tokens), else
+/// nothing. Lexed by proc-macro2, so a `//` in a string is never taken for a
+/// comment.
+pub fn strip_comments(code: &str) -> Result<String> {
+    let tokens: TokenStream = code
+        .parse()
+        .map_err(|e| anyhow!("cannot lex the bundle: {e}"))?;
+    let mut ranges = Vec::new();
+    token_ranges(tokens, code, &mut ranges);
+    let mut out = String::with_capacity(code.len());
+    let mut end = None;
+    for range in ranges {
+        if let Some(end) = end {
+            out.push_str(separator(&code[end..range.start]));
+        }
+        out.push_str(&code[range.clone()]);
+        end = Some(range.end);
+    }
+    out.push('\n');
+    Ok(out)
+}
+
+/// The byte ranges of the tokens of `tokens`, lexed from `code`, in order:
+/// a group's delimiters apart, around its tokens; no doc comment's.
+fn token_ranges(tokens: TokenStream, code: &str, out: &mut Vec<std::ops::Range<usize>>) {
+    for token in tokens {
+        let range = token.span().byte_range();
+        // A doc comment lexes as `#`, `!` for an inner one, and `[doc = …]`,
+        // each spanning the comment.
+        let text = &code[range.clone()];
+        if text.starts_with("//") || text.starts_with("/*") {
+            continue;
+        }
+        match token {
+            TokenTree::Group(group) => {
+                out.push(group.span_open().byte_range());
+                token_ranges(group.stream(), code, out);
+                out.push(group.span_close().byte_range());
+            }
+            _ => out.push(range),
+        }
+    }
+}
+
+/// What stands for the text between two tokens (see [`strip_comments`]).
+fn separator(between: &str) -> &str {
+    match between.rfind('\n') {
+        Some(at) => {
+            let last = &between[at + 1..];
+            let indentation = last.len() - last.trim_start().len();
+            &between[at..at + 1 + indentation]
+        }
+        None if between.is_empty() => "",
+        None => " ",
+    }
 }
 
 /// Replace `range` of a file's text by `with`.

@@ -31,9 +31,7 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
 pub fn parse_base(name: &str) -> Result<String, String> {
     match ahc061::policy::base::by_name(name) {
         Some(_) => Ok(name.to_string()),
-        None => Err(format!(
-            "expected hand or learned (optionally +block1 or +block), got {name:?}"
-        )),
+        None => Err(format!("expected hand or learned, got {name:?}")),
     }
 }
 

@@ -213,6 +213,61 @@ fn the_inputs_see_the_lag_a_rollout_had() {
     assert!(played.iter().any(|&p| p > 10.0) && played.iter().any(|&p| p < 5.0));
 }
 
+#[test]
+fn the_committed_weights_file_is_the_writers_output_for_the_committed_network() {
+    // Both were written by one `train value` run: the file is what the
+    // writer makes of tools/data/value.json with the command in its header,
+    // byte for byte. On a change of the writer, the file to commit is left
+    // in the test's folder.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let net = Network::read(&root.join("data/value.json")).unwrap();
+    let file = fs::read_to_string(root.join("../src/search/value_weights.rs")).unwrap();
+    let command = file.lines().nth(2).unwrap();
+    let command = command.trim_start_matches("//! `").trim_end_matches('`');
+    let written = net.to_rust(command);
+    let expected = tmp("value_weights.rs");
+    fs::write(&expected, &written).unwrap();
+    assert!(written == file, "the writer's file: {}", expected.display());
+    // And the bot decodes it into the network's quantized weights exactly.
+    let (committed, quantized) = (ValueNet::committed(), net.to_bot());
+    assert_eq!(committed.layers.len(), quantized.layers.len());
+    for (k, (ours, theirs)) in committed.layers.iter().zip(quantized.layers).enumerate() {
+        assert!(ours.w == theirs.w, "layer {k}'s weights");
+        assert_eq!(
+            (ours.scale, ours.bias),
+            (theirs.scale, theirs.bias),
+            "layer {k}"
+        );
+    }
+}
+
+#[test]
+fn weights_go_through_their_text_unchanged() {
+    let weights = [
+        0,
+        1,
+        -1,
+        2,
+        -2,
+        63,
+        64,
+        -64,
+        4095,
+        4096,
+        -32767,
+        32767,
+        i16::MIN,
+        i16::MAX,
+    ];
+    let text = model::encode(&weights);
+    assert_eq!(text.len(), 3 * weights.len());
+    assert!(
+        text.bytes()
+            .all(|c| c.is_ascii_alphanumeric() || c == b'+' || c == b'/')
+    );
+    assert_eq!(ahc061::search::value::decode(&text), weights);
+}
+
 /// `selfplay --policy base --leaves` over `dir`: the leaf records.
 fn leaves(dir: &Path, arms: &str) -> Vec<Record> {
     let file = dir.join("leaves.bin");

@@ -1,13 +1,14 @@
-//! `bundle [-o FILE] [--root DIR]`: writes the whole bot (the `ahc061`
-//! library and src/main.rs) as one source file for AtCoder, to standard
-//! output or FILE. See `ahc061_tools::bundle` for what it does to the code.
+//! `bundle [-o FILE] [--root DIR] [--keep-comments]`: writes the whole bot
+//! (the `ahc061` library and src/main.rs) as one source file for AtCoder, to
+//! standard output or FILE. See `ahc061_tools::bundle` for what it does to
+//! the code.
 
 use std::fs;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ahc061_tools::bundle::{bundle, default_root};
+use ahc061_tools::bundle::{bundle, bundle_with_comments, default_root};
 use anyhow::{Context, Result};
 use clap::Parser;
 
@@ -21,6 +22,10 @@ struct Args {
     /// (default: the workspace this tool was built in, else the current directory).
     #[arg(long, value_name = "DIR")]
     root: Option<PathBuf>,
+    /// Keeps the sources' comments (a bundle to read; the submission leaves
+    /// them out).
+    #[arg(long)]
+    keep_comments: bool,
 }
 
 fn run(args: &Args) -> Result<()> {
@@ -29,7 +34,11 @@ fn run(args: &Args) -> Result<()> {
         None => default_root()
             .context("cannot find the bot's src/lib.rs and src/main.rs: pass --root DIR")?,
     };
-    let bundle = bundle(&root)?;
+    let bundle = if args.keep_comments {
+        bundle_with_comments(&root)?
+    } else {
+        bundle(&root)?
+    };
     match &args.out {
         Some(path) => {
             fs::write(path, &bundle.text)

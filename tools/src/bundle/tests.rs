@@ -11,7 +11,7 @@ fn try_bundle(files: &[(&str, &str)]) -> Result<String> {
         .map(|(path, text)| (root.join(path), text.to_string()))
         .collect();
     let read = |path: &Path| Ok(map.get(path).cloned());
-    Ok(bundle_with(root, &read)?.text)
+    Ok(bundle_with(root, &read, Comments::Keep)?.text)
 }
 
 fn bundle_of(files: &[(&str, &str)]) -> String {
@@ -261,5 +261,55 @@ fn drops_feature_and_test_items_of_modules_and_impl_blocks() {
         "pub mod ahc061 {\npub struct S;\nimpl S {\n    pub fn a() {}\n}\n\
          #[cfg(not(feature = \"oracle\"))]\npub fn g() {}\n}\n\
          // ---------------------------------------- src/main.rs\nfn main() {}"
+    );
+}
+
+#[test]
+fn strips_every_kind_of_comment_and_nothing_else() {
+    let code = "//! Inner doc.\n#![allow(dead_code)]\n\n/// Outer doc.\n\
+                fn f<'a>(s: &'a str) -> &'a str { // trailing\n    \
+                let url = \"http://x/*y*/\"; /* block /* nested */ */ let c = '/';\n    \
+                let r = r#\"// not a comment\"#;\n    let b = b\"/*\";\n\n    \
+                'outer: loop { break 'outer; }\n    s\n}\n\
+                /** Block doc. */\nstruct S(u8/*x*/, u8);\n/*! Inner block doc. */\n";
+    assert_eq!(
+        strip_comments(code).unwrap(),
+        "#![allow(dead_code)]\n\
+         fn f<'a>(s: &'a str) -> &'a str {\n    \
+         let url = \"http://x/*y*/\"; let c = '/';\n    \
+         let r = r#\"// not a comment\"#;\n    let b = b\"/*\";\n    \
+         'outer: loop { break 'outer; }\n    s\n}\n\
+         struct S(u8 , u8);\n"
+    );
+}
+
+#[test]
+fn the_submission_leaves_the_comments_out_and_says_so() {
+    let root = Path::new("/root");
+    let files = [
+        ("src/lib.rs", "//! The library.\n/// A.\npub mod a;\n"),
+        (
+            "src/a.rs",
+            "// Why.\npub fn f() -> &'static str { \"// kept\" } // gone\n",
+        ),
+        (
+            "src/main.rs",
+            "//! The binary.\nfn main() { ahc061::a::f(); }\n",
+        ),
+    ];
+    let map: HashMap<PathBuf, String> = files
+        .iter()
+        .map(|(path, text)| (root.join(path), text.to_string()))
+        .collect();
+    let read = |path: &Path| Ok(map.get(path).cloned());
+    let text = bundle_with(root, &read, Comments::Strip).unwrap().text;
+    assert!(
+        text.contains("feature-only items and comments left out"),
+        "{text}"
+    );
+    assert_eq!(
+        body(&text),
+        "pub mod ahc061 {\npub mod a {\npub fn f() -> &'static str { \"// kept\" }\n}\n}\n\
+         fn main() { crate::ahc061::a::f(); }"
     );
 }

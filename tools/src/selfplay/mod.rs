@@ -72,8 +72,7 @@ pub struct Args {
     /// Player 0's policy in the rollouts after the first move at M ≥ 3: the
     /// linear policy with the weights in FILE (as `train -o` writes them);
     /// the base (`--weights` or the committed one) still ranks the
-    /// candidates and gives the move to beat. Takes the place of
-    /// `--set many.continuation`.
+    /// candidates and gives the move to beat.
     #[arg(long, value_name = "FILE")]
     continuation_weights: Option<PathBuf>,
     /// Writes one row per case as `eval --out` does (TSV), for

@@ -6,13 +6,14 @@
 //! fitted to the game's final objective by mean squared error with candle's
 //! AdamW. Its initial weights and the order of the minibatches come from
 //! the run's seed, so a run repeats. Two outputs: the bot's weights as Rust
-//! source (quantized to i16 per output unit, src/search/value_weights.rs),
+//! source (quantized to i16 per output unit and written as text,
+//! src/search/value_weights.rs),
 //! and the float weights as JSON, which the parity test and the accuracy
 //! report read.
 
 use std::path::Path;
 
-use ahc061::search::value::{FEATURES, Layer, MAX_WIDTH, ValueNet};
+use ahc061::search::value::{ALPHABET, FEATURES, Layer, MAX_WIDTH, ValueNet};
 use anyhow::{Context, Result, bail};
 use candle_core::{DType, Device, Tensor, Var};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
@@ -88,24 +89,26 @@ impl Network {
     }
 
     /// The bot's weights file: each layer's weights quantized to i16 with one
-    /// scale per output unit, laid out input by input.
+    /// scale per output unit, laid out input by input, as the text
+    /// `ahc061::search::value::decode` reads (`encode`).
     pub fn to_rust(&self, command: &str) -> String {
         let mut s = String::new();
         s.push_str("//! The value model's weights (src/search/value.rs), written by\n");
         s.push_str("//! `train value` (tools/src/value/model.rs); do not edit. Made by:\n");
         s.push_str(&format!("//! `{command}`\n\n"));
-        s.push_str("use crate::search::value::Layer;\n\n");
-        s.push_str("#[rustfmt::skip]\npub static LAYERS: &[Layer] = &[\n");
+        s.push_str("use crate::search::value::Encoded;\n\n");
+        s.push_str("#[rustfmt::skip]\npub static LAYERS: &[Encoded] = &[\n");
         for layer in &self.layers {
             let (q, scale) = quantize(layer);
-            s.push_str("    Layer {\n        w: &[");
-            for (k, v) in q.iter().enumerate() {
-                if k % 16 == 0 {
-                    s.push_str("\n            ");
-                }
-                s.push_str(&format!("{v},"));
+            s.push_str("    Encoded {\n        w: \"\\");
+            // 32 weights a line; a `\` at a line's end drops the newline
+            // and the next line's indentation from the string.
+            for line in encode(&q).as_bytes().chunks(96) {
+                s.push_str("\n            ");
+                s.push_str(std::str::from_utf8(line).expect("ASCII"));
+                s.push('\\');
             }
-            s.push_str("\n        ],\n        scale: &[");
+            s.push_str("\n        \",\n        scale: &[");
             for v in &scale {
                 s.push_str(&format!("{v:e},"));
             }
@@ -118,6 +121,18 @@ impl Network {
         s.push_str("];\n");
         s
     }
+}
+
+/// Weights as the text of `ahc061::search::value::Encoded::w`: three
+/// characters of `ALPHABET` per weight, its 16 bits the highest first.
+pub fn encode(q: &[i16]) -> String {
+    q.iter()
+        .flat_map(|&v| {
+            let bits = v as u16 as usize;
+            [bits >> 12, (bits >> 6) & 63, bits & 63]
+        })
+        .map(|digit| ALPHABET[digit] as char)
+        .collect()
 }
 
 /// A layer's weights as i16, input-major (`q[i * outputs + j]`), and each
