@@ -11,20 +11,27 @@ use std::sync::OnceLock;
 /// The sites and turns of `AHC061_FAULT`, read once.
 fn faults() -> &'static [(String, usize)] {
     static FAULTS: OnceLock<Vec<(String, usize)>> = OnceLock::new();
-    FAULTS.get_or_init(|| {
-        let spec = std::env::var("AHC061_FAULT").unwrap_or_default();
-        spec.split(',')
-            .filter_map(|item| {
-                let (site, turn) = item.trim().split_once(':')?;
-                Some((site.to_string(), turn.trim().parse().ok()?))
-            })
-            .collect()
-    })
+    FAULTS.get_or_init(|| parse(&std::env::var("AHC061_FAULT").unwrap_or_default()))
+}
+
+/// The `SITE:TURN` items of a spec; a malformed item is skipped.
+fn parse(spec: &str) -> Vec<(String, usize)> {
+    spec.split(',')
+        .filter_map(|item| {
+            let (site, turn) = item.trim().split_once(':')?;
+            Some((site.to_string(), turn.trim().parse().ok()?))
+        })
+        .collect()
+}
+
+/// Whether `faults` ask for a failure at `site` on `turn`.
+fn fires(faults: &[(String, usize)], site: &str, turn: usize) -> bool {
+    faults.iter().any(|(s, t)| s == site && *t == turn)
 }
 
 /// Panics when `AHC061_FAULT` asks for a failure at `site` on `turn`.
 pub fn inject(site: &str, turn: usize) {
-    if faults().iter().any(|(s, t)| s == site && *t == turn) {
+    if fires(faults(), site, turn) {
         panic!("fault injected by AHC061_FAULT at {site}:{turn}");
     }
 }
@@ -96,11 +103,20 @@ mod tests {
     }
 
     #[test]
-    fn no_fault_without_the_variable() {
-        // The test environment does not set AHC061_FAULT.
-        if std::env::var_os("AHC061_FAULT").is_none() {
-            inject("planner", 1);
-            inject("belief", 100);
-        }
+    fn a_spec_fires_at_its_sites_and_turns_only() {
+        let faults = parse("planner:3, belief: 40,bogus,planner:x,:7");
+        assert_eq!(
+            faults,
+            [
+                ("planner".to_string(), 3),
+                ("belief".to_string(), 40),
+                (String::new(), 7)
+            ]
+        );
+        assert!(fires(&faults, "planner", 3) && fires(&faults, "belief", 40));
+        assert!(!fires(&faults, "planner", 4) && !fires(&faults, "belief", 3));
+        // Unset, the variable reads as empty: nothing fires.
+        assert!(parse("").is_empty());
+        assert!(!fires(&parse(""), "planner", 1));
     }
 }

@@ -17,7 +17,6 @@ use ahc061::engine::board::coords;
 use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061_tools::runner::{GameLog, log_of_moves};
 use ahc061_tools::serve::app::{App, Reply, Settings, file_case, seed_case};
-use ahc061_tools::serve::coach::bot_score;
 use ahc061_tools::serve::session::CoachSettings;
 use serde_json::{Value, json};
 
@@ -414,9 +413,12 @@ fn the_coach_is_the_bot_and_the_saved_log_is_the_testers() {
         play(&mut app, &id, mv);
         moves.push(mv);
     }
-    // Following its advice every turn is playing the bot's game.
+    // Following its advice every turn is playing the bot's game: the real
+    // binary at the coach's work and seed plays these moves, and the server's
+    // score for the bot is the tester's.
     let view = ok(&mut app, "POST", &format!("/api/game/{id}/bot"), "{}");
-    let bot = bot_score(&input, COACH.work, COACH.seed);
+    let (bot_moves, bot) = common::real_bot("in/0000.txt", COACH.work, COACH.seed);
+    assert_eq!(bot_moves, moves);
     assert_eq!(view["bot_score"], bot);
     assert_eq!(view["absolute"], bot);
     let (status, value) = call(

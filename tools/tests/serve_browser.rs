@@ -16,7 +16,6 @@ use std::process::Command;
 use ahc061::engine::board::coords;
 use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061_tools::runner::GameLog;
-use ahc061_tools::serve::coach::bot_score;
 
 mod common;
 use common::browser::{chromium_or_skip, dump_url, result_json, scratch_dir};
@@ -121,7 +120,8 @@ fn a_whole_game_played_by_clicks_scores_as_the_tester_does() {
         serde_json::json!(engine_scores),
         "{result}"
     );
-    let bot = bot_score(&input, WORK, ahc061::agent::options::DEFAULT_SEED);
+    // The bot's score: the real binary's, through the tester.
+    let (_, bot) = common::real_bot("in/0000.txt", WORK, ahc061::agent::options::DEFAULT_SEED);
     assert_eq!(result["bot_score"], bot, "{result}");
 
     // The saved log: the tester's records for the same moves, which `vis

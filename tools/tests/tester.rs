@@ -258,25 +258,35 @@ fn tester_reports_the_error_then_a_zero_score_and_exits_0() {
 fn tester_passes_options_after_the_command_to_the_bot() {
     let bot = bot().display().to_string();
     let input = data("in/0002.txt").display().to_string();
-    let out = tester(
-        &[
-            // A limit (and so a kill deadline) no loaded machine comes near.
-            "--time-limit",
-            "30",
-            "--kill-after",
-            "60",
-            "--input",
-            &input,
-            &bot,
-            "--seed",
-            "7",
-            "--fixed-work",
-            "10",
-        ],
-        None,
-    );
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.starts_with("Score = "), "{stderr}");
+    // The move list of a game with the bot's options `seed` and `work`.
+    let game = |seed: &str, work: &str| {
+        let out = tester(
+            &[
+                // A limit (and so a kill deadline) no loaded machine comes near.
+                "--time-limit",
+                "30",
+                "--kill-after",
+                "60",
+                "--input",
+                &input,
+                &bot,
+                "--seed",
+                seed,
+                "--fixed-work",
+                work,
+            ],
+            None,
+        );
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.starts_with("Score = "), "{stderr}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let moves = game("7", "10");
+    // At fixed work the game repeats, which it does only if --fixed-work
+    // reached the bot; another seed, or other work, plays another game.
+    assert_eq!(moves, game("7", "10"));
+    assert_ne!(moves, game("8", "10"), "--seed did not reach the bot");
+    assert_ne!(moves, game("7", "40"), "--fixed-work did not reach the bot");
 }
 
 #[test]

@@ -62,14 +62,16 @@ fn search_writes_weights_that_load_and_play() {
 fn one_class_is_trained_and_the_others_are_kept() {
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("train-class.rs");
     let _ = fs::remove_file(&path);
-    run_train(&[
+    let stdout = run_train(&[
         "search",
+        // Seeds with games of class 2 (M = 7–8) among them: five to train
+        // on, one held out.
         "--train",
-        "0..12",
+        "0..40",
         "--holdout",
-        "12..16",
+        "40..50",
         "--generations",
-        "1",
+        "2",
         "--population",
         "4",
         "--class",
@@ -82,6 +84,22 @@ fn one_class_is_trained_and_the_others_are_kept() {
     let hand = ahc061::policy::learned::HAND_TUNED;
     let near = |a: &[f64], b: &[f64]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-6);
     assert!(near(&table[0], &hand) && near(&table[1], &hand));
+    // The trained class moved, to weights that score better than the start
+    // on its training and held-out games: the last line reads "… train Xk,
+    // held out Yk (start Tk, Hk) …".
+    assert!(!near(&table[2], &hand), "class 2 was not trained");
+    let kept = stdout
+        .lines()
+        .find(|l| l.starts_with("kept the search mean"))
+        .expect(&stdout);
+    // Its figures in order: train, held out, the start's train and held out.
+    let figures: Vec<f64> = kept
+        .split_whitespace()
+        .filter_map(|w| w.trim_end_matches([',', ')', ';']).strip_suffix('k'))
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    assert_eq!(figures.len(), 4, "{kept}");
+    assert!(figures[0] > figures[2] && figures[1] > figures[3], "{kept}");
 }
 
 #[test]

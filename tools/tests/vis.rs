@@ -5,6 +5,8 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
+use ahc061::engine::board::has;
+use ahc061::engine::rules::legal_moves;
 use ahc061_sim::judge::ToolInput;
 use ahc061_tools::vis::{Replay, render_html, replay};
 
@@ -249,21 +251,56 @@ fn the_bot_traces_every_turn_when_asked_and_plays_the_same() {
         ahc061_tools::replay::parse_trace(&fs::read_to_string(&trace_path).unwrap()).unwrap();
     assert_eq!(trace.len(), 100);
     let input = ToolInput::parse(&read("in/0002.txt")).unwrap();
-    // The base's ranking is cut to max_candidates; with the attacks on
-    // (M >= 3), every legal attack on an AI's cell joins beyond it.
+    // Replayed by the judge, each turn's candidates are legal moves of ours,
+    // each once under its continuation, and the base's arms at most its
+    // ranking's max_candidates plus the legal attacks on the AIs' cells.
     let config = ahc061::agent::params::Params::default().planner(input.game.m);
-    let attacks = if config.attack_candidates {
-        ahc061::engine::board::CELLS
-    } else {
-        0
-    };
-    let most = config.max_candidates + attacks;
-    for (k, line) in trace.iter().enumerate() {
+    let moves = String::from_utf8(traced.clone()).unwrap();
+    let mut judge = ahc061_sim::judge::Judge::new(input.clone());
+    let mut first_sd = f64::NAN;
+    for (k, (line, played)) in trace.iter().zip(moves.lines()).enumerate() {
         assert_eq!(line["turn"], k + 1);
         assert_eq!(line["ais"].as_array().unwrap().len(), input.game.m - 1);
-        assert!(line["candidates"].as_array().unwrap().len() <= most);
-        let spread = line["ais"][0]["sd"][0].as_f64().unwrap();
-        assert!(spread >= 0.0);
+        let state = judge.state;
+        let legal = legal_moves(&state, input.game.m, 0);
+        let attacks = (legal & state.taken() & !state.owned[0]).count_ones() as usize;
+        let mut seen = std::collections::HashSet::new();
+        let mut base_arms = 0;
+        for c in line["candidates"].as_array().unwrap() {
+            let xy = (
+                c["cell"][0].as_u64().unwrap(),
+                c["cell"][1].as_u64().unwrap(),
+            );
+            let cell = ahc061::engine::board::cell(xy.0 as usize, xy.1 as usize);
+            assert_eq!(
+                ahc061::engine::board::coords(cell),
+                (xy.0 as usize, xy.1 as usize)
+            );
+            assert!(has(legal, cell), "turn {}: {xy:?} is not legal", k + 1);
+            let policy = c["policy"].as_u64().unwrap();
+            assert!(seen.insert((policy, cell)), "turn {}: {xy:?} twice", k + 1);
+            base_arms += (policy == 0) as usize;
+        }
+        assert!(
+            base_arms <= config.max_candidates + attacks,
+            "turn {}",
+            k + 1
+        );
+        // The belief's spread over the first AI's weights, summed.
+        let sd: f64 = (0..4)
+            .map(|i| line["ais"][0]["sd"][i].as_f64().unwrap())
+            .sum();
+        if k == 0 {
+            first_sd = sd;
+        }
+        if k == 99 {
+            assert!(
+                sd < first_sd,
+                "the belief did not narrow: {first_sd} then {sd}"
+            );
+        }
+        let (x, y) = played.split_once(' ').unwrap();
+        judge.play(x.parse().unwrap(), y.parse().unwrap()).unwrap();
     }
     // The moves in the trace are the moves played.
     let moves = String::from_utf8(traced).unwrap();

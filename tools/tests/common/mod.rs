@@ -73,3 +73,34 @@ pub fn bot() -> &'static Path {
         target.join(format!("release/ahc061{}", std::env::consts::EXE_SUFFIX))
     })
 }
+
+/// The real bot's moves and score on `case` (under tests/data/) at a fixed
+/// work and seed, through the tester.
+pub fn real_bot(case: &str, work: u64, seed: u64) -> (Vec<(usize, usize)>, i64) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tester"))
+        .arg("--input")
+        .arg(data(case))
+        .arg(bot())
+        .args(["--fixed-work", &work.to_string()])
+        .args(["--seed", &seed.to_string()])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stderr}");
+    let score = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("Score = "))
+        .expect(&stderr)
+        .trim()
+        .parse()
+        .unwrap();
+    let moves = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let (x, y) = l.split_once(' ').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect();
+    (moves, score)
+}
