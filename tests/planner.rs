@@ -716,7 +716,8 @@ fn a_turn_counts_the_simulated_turns_its_rollouts_played() {
     let mut saved = 0;
     along_a_game("0003", config, 200, 20, |game, state, decision| {
         let length = (state.turn + 1 + config.horizon).min(game.turns) - state.turn;
-        let full = decision.rollouts * length as u64;
+        // A rollout that reaches its leaf is also charged the leaf's cost.
+        let full = decision.rollouts * (length as u64 + config.leaf.cost_in_turns());
         assert!(decision.simulated_turns <= full, "turn {}", state.turn + 1);
         saved += (decision.simulated_turns < full) as usize;
     });

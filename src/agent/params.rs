@@ -34,127 +34,48 @@ impl Default for Params {
     /// The measured settings (docs/RESULTS.md).
     fn default() -> Self {
         Params {
-            // The rollouts' objective at the horizon is only a proxy for the
-            // final one, so the planner leaves the base move only on a clear
-            // advantage. Measured after the greedy-target fix, 200–400
-            // rollouts a turn: z = 2 against z = 10 gained 39k a case at
-            // M = 2 (horizon 20; 40 was worse), and against z = 4 18k at
-            // M >= 3, where the rollouts run to the game's end. Blocking the
-            // AI's move as a candidate: +12.5k at M = 2, −2.5k (noise) at
-            // M >= 3. The duel's tree search played as well as the flat
-            // planner at equal work, not better (issue 11): removed (docs/
-            // RESULTS.md, "issue 26"). Session 11:
-            // racing 40 first moves instead of the base's top 10 gained
-            // 29k a case at 24 000 simulated turns a turn (the plan's
-            // one-turn ranking left the best move out; all legal moves,
-            // −3k against 40); the duel plan under another tier order
-            // raced beside the plan (`alternatives`) lost 18k at that
-            // work (with work to spare it gains: below). Session 12:
-            // the racing schedule's defaults (a cut to half the challengers
-            // every 3 rounds of 4, down to one) beat every variant tried;
-            // keeping more challengers for longer lost 9–17k, and work from
-            // 24 000 to 96 000 simulated turns a turn was neutral.
+            // The duel (M = 2): 40 first moves raced (the plan's one-turn
+            // ranking leaves good ones out), the AI's next move among them
+            // (moving there blocks it), and the base move left only at z = 2,
+            // as the objective at the horizon is a proxy for the final one.
+            // docs/RESULTS.md, sessions 2, 11 and 12.
             duel: Config {
                 horizon: 20,
                 max_candidates: 40,
-                // The wide field needs work: at 0.2 s a game (about 150
-                // rollouts a turn) 40 lost 16k to 10, at 0.6 s (about 550)
-                // it gained 15k. 14 rollouts a candidate keeps 40 from 560
-                // rollouts a turn up and falls to 10 below 150.
+                // The wide field needs work: with fewer rollouts a turn than
+                // 14 a candidate, fewer candidates race (session 11).
                 rollouts_per_candidate: 14.0,
                 block_candidates: true,
-                // Session 13: the plan with land and our own cells before
-                // the AI's higher ones (0235461), raced beside the plan,
-                // lost 18k at 24 000 simulated turns a turn (about 1 140
-                // rollouts: half of them each) and gained 1.7k at 48 000
-                // and 5.1k at 96 000 (the bot has about 5 600 rollouts a
-                // turn in real time on this machine). It joins from 2 000.
+                // A second tier order raced beside the plan pays only with
+                // work to spare: it halves each arm's rollouts (session 13).
                 alternatives: [TierOrder::parse("0235461").map(Alternative::Duel), None],
                 alternatives_from: 2000.0,
                 ..Config::default()
             },
-            // At equal simulated turns (session 4): a 30-turn horizon whose
-            // leaf extrapolates the scores to the end beat rollouts to the
-            // end by 4.1k; with that less noisy value, z = 1 beat z = 2 by
-            // 6.3k. (At M = 2 the extrapolated leaf lost 9.5k.) Session 5,
-            // against 30: horizons 10 / 15 / 20 / 45 gave −2.0k / +0.3k /
-            // +2.5k / −5.6k; z 0 / 0.5 gave −2.4k / −0.5k; 16 candidates
-            // −2.3k. Session 10, at the work the bot now gets in real time
-            // (two to four times 5 000 simulated turns a turn), 16
-            // candidates against 10 gained 4.5k (CI +1.8k … +7.1k).
-            // Session 14 (issue 25): every legal attack on an AI's cell
-            // raced beside the base's 16 (the base ranks captures of the
-            // AIs that do not lead, and knocks, too low to reach its top
-            // 16): +5.0k (CI +2.5k … +7.5k) on 1 036 cases at 10 000
-            // simulated turns. Pushing the race towards attacks instead
-            // (a prior of 0.02 a cell on captures and knocks, fading to
-            // the end) lost 4.6k: measured, the attacks are valued right.
-            // On half those cases, with the attacks raced, a soft maximum
-            // over the AIs' extrapolated finals lost 2.1k, and the learned
-            // base with one V more on attacks, raced beside the base as a
-            // second continuation, 15.4k. Session 15, on those 518 cases
-            // with the attacks: horizon 30 lost 6.8k; 20 000 simulated turns
-            // a turn gained 1.4k (noise) over 10 000, and 5 000 lost 13.5k
-            // (work pays below 10 000, where real time is at M >= 5); a
-            // switch threshold rising with the challengers left (z + 0.5 or
-            // 1.0 × sqrt(2 ln K)) lost 1.3k and 8.2k at 5 000. Session 16:
-            // the cuts spread over the turn's work (sequential halving)
-            // instead of every 3 rounds gained 7.5k (CI +4.8k … +10.2k) on
-            // 1 036 cases at 5 000 simulated turns, 8.7k at 2 500 and 1.5k
-            // (noise) at 10 000: on a short turn the old schedule ended
-            // before its first cut, and the best mean of twenty noisy arms
-            // was a false switch. A cut every round instead gained as much
-            // at 5 000 and lost 1.6k at 10 000 (with it, z = 1.5, 24
-            // candidates or a keep of a third did no better at 5 000; with
-            // work halving, z = 0.7 neither). Session 26: the hunt (src/policy/hunt.rs: the duel
-            // plan's tiers in the duel's alternative order against every
-            // AI's land) raced beside the base as a second continuation
-            // gained 7.6k (CI +3.2k … +11.9k) on 1 000 M = 3 cases at
-            // 40 000 simulated turns a turn, M = 3's real-time work (the
-            // hand-tuned base there instead: +0.8k, noise), and lost 2.4k
-            // on 1 036 M >= 3 cases at 10 000 (M = 6–8 −2k … −8k): it
-            // halves each arm's work, so it races only on a turn that
-            // affords 1 200 rollouts. Session 27, at M = 3's work on 500
-            // cases: the leader alone as prey −6.9k, knocks second −4.5k,
-            // only the attack and land tiers −3.1k, switch_z 1.5 −1.1k;
-            // at M = 4 the two leaders as prey −0.6k (even). Session 28,
-            // the same sets: the hunt of the first move's victim alone
-            // −12.6k, the hunt's move as the move to beat −7.5k, 24
-            // candidates −3.1k; a second hunt beside it, horizon 30, the
-            // hunt only before turn 70 (M = 4: 60, −2.4k), the AIs'
-            // destinations as candidates, no raise in the first 30 turns:
-            // within ±1.3k. Session 29, at M = 4 (30 000): the hunt's arms
-            // held to z > 2 −1.6k, the AIs' rates carried at 0.3 in the
-            // leaf −1.3k (even); on 1 036 cases at 10 000, forbidding the
-            // switches from land to a raise −2.2k. Session 30: in the hunt's
-            // arms the hunt handing over to the base after 5 simulated turns
-            // (`alternative_turns=5`: the planner chooses afresh every turn
-            // and does not follow a plan for 20) gained +5.4k at M = 3
-            // (40 000) and +5.4k (CI +1.3k … +9.4k) at M = 4 (30 000) in
-            // self-play, but only +0.3k (CI −2.6k … +3.1k) over v25 in real
-            // time at 1.8 s (its rollouts cost 10 % more): off here, on at
-            // M = 3 (`by_players` below). A second
-            // hunt beside the first (the leader's, or knocks first) −4.9k
-            // and −5.6k at M = 3. Session 36: rollouts to the game's end
-            // at M = 3 −6.1k (with the hunt).
+            // Three players or more: 16 candidates of the base's ranking
+            // and every attack on an AI's cell (the ranking values those too
+            // low); a switch at z = 1; the race's cuts spread over the turn's
+            // work (sequential halving), so that a short turn still ends on
+            // its finalists; the hunt of the AIs raced beside the base when
+            // a turn affords 1 200 rollouts (it halves each arm's work). The
+            // leaf is the learned value (src/search/value.rs), trained to
+            // order the leaves of a root's arms as playouts to the end do: a
+            // 10-turn horizon ending on it beats 20 extrapolated turns.
+            // docs/RESULTS.md, sessions 4, 5, 10, 14–16, 26–30 and 40.
             many: Config {
-                horizon: 20,
+                horizon: 10,
                 alternatives: [TierOrder::parse("0235461").map(Alternative::Hunt), None],
                 alternatives_from: 1200.0,
-                leaf: Leaf::Extrapolated,
+                leaf: Leaf::Value,
                 switch_z: 1.0,
                 max_candidates: 16,
                 attack_candidates: true,
                 halving: Halving::Work,
                 ..Config::default()
             },
-            // Sessions 30–32: the relay (the hunt for 5 simulated turns,
-            // then the base) in real time at 1.8 s, against the hunt to the
-            // horizon: M = 3 +2.9k, +1.0k and +2.1k on three sets of 1 000
-            // new cases (pooled +2.0k, CI −0.4k … +4.4k), +3.3k on the M = 3
-            // cases of the 1 017 of session 30; at M = 4 and 5 −2.1k and
-            // −2.0k there (±8k). An M = 3 setting: with more AIs a turn
-            // affords the hunt on few turns or none.
+            // The relay (the hunt for 5 simulated turns, then the base) at
+            // M = 3 only: with more AIs a turn affords the hunt on few turns
+            // or none. docs/RESULTS.md, sessions 30–32.
             by_players: vec![PlayersSetting {
                 m: 3,
                 field: "alternative_turns".into(),
@@ -576,15 +497,12 @@ mod tests {
 
     #[test]
     fn bad_keys_and_values_are_errors() {
+        // A bad value: the message names the key and what it takes.
         for pair in [
             "many.horizon=0",
             "many.switch_z=nan",
             "duel.block=maybe",
-            "planner.horizon=3",
             "clock.late=2",
-            "clock.early=-1",
-            "duel.search.cont=teleport",
-            "duel.search.depth=x",
             "duel.alternatives=0123457",
             "duel.alternatives=0012",
             "duel.alternatives=01,23,45",
@@ -603,13 +521,32 @@ mod tests {
             "duel.keep=0",
             "duel.keep=1.5",
             "many.finalists=0",
+            "many.leaf=oracle",
+        ] {
+            let err = Params::default().with_overrides([pair]).unwrap_err();
+            let (key, value) = pair.split_once('=').unwrap();
+            assert!(
+                err.starts_with(&format!("{key}: expected ")),
+                "{pair}: {err}"
+            );
+            assert!(err.ends_with(&format!("got {value:?}")), "{pair}: {err}");
+        }
+        // An unknown key (removed ones among them): the message names it.
+        for pair in [
+            "planner.horizon=3",
+            "clock.early=-1",
             "many.settle_z=1",
             "many.open=true",
             "many.continuation=hand",
-            "switch_z",
         ] {
             let err = Params::default().with_overrides([pair]).unwrap_err();
-            assert!(!err.is_empty(), "{pair}");
+            let key = pair.split_once('=').unwrap().0;
+            assert!(
+                err.starts_with(&format!("unknown key {key:?}")),
+                "{pair}: {err}"
+            );
         }
+        let err = Params::default().with_overrides(["switch_z"]).unwrap_err();
+        assert_eq!(err, "\"switch_z\": expected key=value");
     }
 }

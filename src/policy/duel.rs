@@ -135,25 +135,22 @@ pub fn tiers_against(
     spared: Bits,
 ) -> [Bits; TIERS] {
     let mine = state.owned[0];
-    // The plan's tiers, tried in order (tuned by self-play on 100 M = 2
-    // cases: the published plan's order scored 206k, this one 287k; docs/RESULTS.md).
-    // (Raising our level-1 cells in the AI's reach before it attacks them,
-    // this plan's first tier until session 6, cost 21k a case: the parry
-    // above answers the attacks that come.)
+    // The plan's tiers, tried in order, their order tuned by self-play on
+    // M = 2 cases (docs/RESULTS.md). Raising our level-1 cells in the AI's
+    // reach before it attacks them is no tier: the parry above answers the
+    // attacks that come, at a lower cost (docs/RESULTS.md, session 7).
     let levels = Levels::within(game, state, legal);
     // Its cells but the one it is about to step on (to raise it): its
-    // owner's piece stays there and ours would be removed, a lost turn
-    // (measured: +10.7k a case).
+    // owner's piece stays there and ours would be removed, a lost turn.
     let attackable = theirs & !spared;
     // Nobody's (with one AI, neither ours nor its).
     let unowned = !state.taken();
     [
         // Its level-1 cells within its own reach: it would build on them.
         attackable & levels.one & ai_reach,
-        // Any of its higher cells: once we are ahead, a point off its score
-        // is worth more to log(S0 / S1) than one on ours. (Until session 7
-        // only once 1.5× ahead; with the AI's target skipped, from the
-        // start: +5.9k a case for 1× and +2.9k more for always.)
+        // Any of its higher cells: a point off its score is worth more to
+        // log(S0 / S1) than one on ours once we are ahead, and measured, from
+        // the start (docs/RESULTS.md, session 7).
         attackable & levels.high,
         // Any other of its level-1 cells.
         attackable & levels.one,
