@@ -1,8 +1,8 @@
-//! One vocabulary across the tools (README, "Tools"): `-j/--jobs` with one
-//! default and one help line, `-o/--out FILE` always a file and
-//! `--out-dir DIR` always a folder, `--seed` always the bot's seed with the
-//! binary's default (`play --case N` is the case), and every error a line
-//! `TOOL: error: …`.
+//! One vocabulary across the tools (docs/TOOLS.md, "The tools, one command
+//! each"): `-j/--jobs` with one default and one help line, `-o/--out FILE`
+//! always a file and `--out-dir DIR` always a folder, `--seed` always the bot's
+//! seed with the binary's default (`play --case N` is the case), and every
+//! error a line `TOOL: error: …`.
 
 use std::fs;
 use std::process::{Command, Output};
