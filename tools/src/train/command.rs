@@ -234,18 +234,16 @@ fn read_positions(files: &[PathBuf]) -> Result<Vec<crate::value::data::Record>> 
     Ok(records)
 }
 
-/// The held-out paired errors (within groups of leaves) of the value, the
-/// extrapolation and of no difference at all (the labels' own spread in a
-/// group), by the leaf's turn, in score points.
-/// The held-out paired errors (within groups of leaves) of the value, the
-/// extrapolation and of no difference at all (the labels' own spread in a
-/// group), by the leaf's turn, in score points. With `relabelled` (the same
-/// leaves labelled by independent playouts), also the labels' noise: the
-/// paired error of one labelling predicting the other, over √2, the least
-/// error any value can show against these labels.
 /// Where the value's inputs hold the objective at the leaf.
 const OBJECTIVE_NOW: usize = ahc061::search::value::OBJECTIVE_NOW;
 
+/// The held-out paired errors (within groups of leaves) of the value, the
+/// extrapolation, the objective at the leaf and of no difference at all
+/// (the labels' own spread in a group), by the leaf's turn, in score
+/// points. With `relabelled` (the same leaves labelled by independent
+/// playouts), also the labels' noise: the paired error of one labelling
+/// predicting the other, over √2, the least error any value can show
+/// against these labels.
 fn paired_table(
     holdout: &[crate::value::data::Record],
     relabelled: Option<&[crate::value::data::Record]>,
