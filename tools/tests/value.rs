@@ -36,25 +36,13 @@ const ELEVEN: [&str; 11] = [
     "0000", "0003", "0004", "0005", "0007", "0009", "0012", "0013", "0014", "0016", "0019",
 ];
 
-/// `selfplay --policy base` over `dir` with `--positions`: the records and
-/// the games' rows (case, M, score).
-fn positions(dir: &Path, every: &str) -> (Vec<Record>, Vec<(String, usize, i64)>) {
-    let file = dir.join("positions.bin");
+/// `selfplay --policy base` over `dir`, writing its positions to `file`,
+/// with `more` options: its stdout (the games' rows).
+fn selfplay_positions(dir: &Path, file: &Path, more: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_selfplay"))
-        .args([
-            "--dir",
-            dir.to_str().unwrap(),
-            "--policy",
-            "base",
-            "-j",
-            "1",
-        ])
-        .args([
-            "--positions",
-            file.to_str().unwrap(),
-            "--positions-every",
-            every,
-        ])
+        .args(["--dir", dir.to_str().unwrap(), "--policy", "base"])
+        .args(["--positions", file.to_str().unwrap()])
+        .args(more)
         .output()
         .unwrap();
     assert!(
@@ -62,7 +50,15 @@ fn positions(dir: &Path, every: &str) -> (Vec<Record>, Vec<(String, usize, i64)>
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let rows = String::from_utf8_lossy(&out.stdout)
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `selfplay --policy base` over `dir` with `--positions`: the records and
+/// the games' rows (case, M, score).
+fn positions(dir: &Path, every: &str) -> (Vec<Record>, Vec<(String, usize, i64)>) {
+    let file = dir.join("positions.bin");
+    let stdout = selfplay_positions(dir, &file, &["-j", "1", "--positions-every", every]);
+    let rows = stdout
         .lines()
         .map(|line| {
             let f: Vec<&str> = line.split('\t').collect();
@@ -271,30 +267,20 @@ fn weights_go_through_their_text_unchanged() {
 /// `selfplay --policy base --leaves` over `dir`: the leaf records.
 fn leaves(dir: &Path, arms: &str) -> Vec<Record> {
     let file = dir.join("leaves.bin");
-    let out = Command::new(env!("CARGO_BIN_EXE_selfplay"))
-        .args([
-            "--dir",
-            dir.to_str().unwrap(),
-            "--policy",
-            "base",
-            "-j",
-            "2",
-        ])
-        .args([
-            "--positions",
-            file.to_str().unwrap(),
-            "--positions-every",
-            "7",
-        ])
-        .args(["--leaves", "--leaf-arms", arms, "--leaf-seeds", "2"])
-        .args(["--leaf-playouts", "8"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let options = [
+        "-j",
+        "2",
+        "--positions-every",
+        "7",
+        "--leaves",
+        "--leaf-arms",
+        arms,
+        "--leaf-seeds",
+        "2",
+        "--leaf-playouts",
+        "8",
+    ];
+    selfplay_positions(dir, &file, &options);
     data::read(&file).unwrap()
 }
 
