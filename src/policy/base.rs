@@ -42,14 +42,24 @@ pub fn choose_seeing(
     state: &State,
     params: &[AiParams; MAX_PLAYERS],
 ) -> Cell {
+    seeing(game, state, params, |view| base.choose(game, state, view))
+}
+
+/// `f` of the position seen with the AIs playing by `params`: their legal
+/// moves and greedy targets worked out once.
+pub fn seeing<T>(
+    game: &Game,
+    state: &State,
+    params: &[AiParams; MAX_PLAYERS],
+    f: impl FnOnce(&AiView) -> T,
+) -> T {
     let legal = crate::engine::rules::ai_legal_moves(state, game.m);
     let targets = crate::engine::ai::greedy_targets(game, state, params, &legal);
-    let view = AiView {
+    f(&AiView {
         params,
         legal: &legal,
         targets: &targets,
-    };
-    base.choose(game, state, &view)
+    })
 }
 
 /// What the planner needs of the base at the root: its move, and the worth

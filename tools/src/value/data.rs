@@ -24,7 +24,7 @@ use std::path::Path;
 use ahc061::engine::ai::AiParams;
 use ahc061::engine::board::{Cell, MAX_PLAYERS};
 use ahc061::engine::state::{Game, State};
-use ahc061::policy::base::{AiView, BasePolicy, Ranking};
+use ahc061::policy::base::{BasePolicy, Ranking, seeing};
 use ahc061::search::leaf::objective;
 use ahc061::search::rollout::{Relay, SampledAis, play_out};
 use ahc061::search::value::{FEATURES, features};
@@ -170,14 +170,8 @@ fn first_moves(
     base: &dyn BasePolicy,
     n: usize,
 ) -> Vec<Cell> {
-    let legal = ahc061::engine::rules::ai_legal_moves(state, game.m);
-    let targets = ahc061::engine::ai::greedy_targets(game, state, params, &legal);
-    let view = AiView {
-        params,
-        legal: &legal,
-        targets: &targets,
-    };
-    let Ranking { base: own, worth } = base.rank(game, state, &view);
+    let Ranking { base: own, worth } =
+        seeing(game, state, params, |view| base.rank(game, state, view));
     let mut ranked: Vec<(f64, Cell)> = worth.into_iter().filter(|&(_, c)| c != own).collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     std::iter::once(own)
