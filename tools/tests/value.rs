@@ -129,7 +129,34 @@ fn tiny(epochs: usize) -> Options {
         weight_decay: 0.0,
         seed: 7,
         paired: 0.0,
+        cosine: false,
     }
+}
+
+#[test]
+fn the_cosine_schedule_falls_from_the_rate_to_zero() {
+    let lr = |cosine, step| model::learning_rate(0.01, cosine, step, 100);
+    assert_eq!(lr(true, 0), 0.01);
+    assert!((lr(true, 50) - 0.005).abs() < 1e-12);
+    assert!(
+        (lr(true, 25) - 0.01 * (0.5 + 0.5 * (0.25f64 * std::f64::consts::PI).cos())).abs() < 1e-12
+    );
+    assert!(lr(true, 100).abs() < 1e-12);
+    assert!(lr(true, 90) < lr(true, 80), "it falls all along");
+    assert_eq!(lr(false, 90), 0.01, "without it the rate stays");
+}
+
+#[test]
+fn a_cosine_run_differs_from_a_constant_one_and_still_learns() {
+    let records = every_position("cosine-run", &FOUR);
+    let (constant, _) = model::fit(&records, &[], &tiny(10), |_, _| {}).unwrap();
+    let cosine_options = Options {
+        cosine: true,
+        ..tiny(10)
+    };
+    let (cosine, epochs) = model::fit(&records, &[], &cosine_options, |_, _| {}).unwrap();
+    assert_ne!(constant, cosine, "the schedule reached the optimizer");
+    assert!(epochs.last().unwrap().train < epochs[0].train);
 }
 
 fn mse(net: &Network, records: &[Record]) -> f64 {

@@ -64,6 +64,10 @@ struct Value {
     /// AdamW's weight decay.
     #[arg(long, value_name = "RATE", default_value_t = 1e-4)]
     weight_decay: f64,
+    /// The learning rate falls from `--lr` to 0 along a half cosine over
+    /// the run (else it stays at `--lr`).
+    #[arg(long)]
+    cosine: bool,
     /// Seed of the initial weights and the minibatches' order.
     #[arg(long, value_name = "N", default_value_t = 1)]
     seed: u64,
@@ -301,6 +305,7 @@ fn value(args: Value) -> Result<()> {
         weight_decay: args.weight_decay,
         seed: args.seed,
         paired: args.paired,
+        cosine: args.cosine,
     };
     let start = Instant::now();
     let (network, _) = model::fit(&train, &holdout, &options, |epoch, e| {

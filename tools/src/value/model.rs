@@ -169,6 +169,20 @@ pub struct Options {
     /// loss, beside the plain squared error: what a move's choice depends
     /// on. With it, a minibatch holds whole groups.
     pub paired: f64,
+    /// Whether the learning rate falls from `lr` to 0 along a half cosine
+    /// over the run's steps (else it stays `lr`): the last epochs then
+    /// settle instead of jumping about the minimum by a step's noise.
+    pub cosine: bool,
+}
+
+/// The learning rate at `step` of `steps`: `lr`, or under `cosine` its
+/// half-cosine decay to 0.
+pub fn learning_rate(lr: f64, cosine: bool, step: usize, steps: usize) -> f64 {
+    if !cosine || steps == 0 {
+        return lr;
+    }
+    let done = step as f64 / steps as f64;
+    0.5 * lr * (1.0 + (std::f64::consts::PI * done).cos())
 }
 
 /// One epoch's figures: mean squared errors on the training and held-out
@@ -340,6 +354,10 @@ pub fn fit(
     let holdout_refs: Vec<&Record> = holdout.iter().collect();
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut epochs = Vec::new();
+    // Minibatches an epoch vary by a few with whole groups: the schedule
+    // counts the first epoch's for every epoch, and stays at 0 past them.
+    let mut steps = 0;
+    let mut step = 0;
     for epoch in 0..options.epochs {
         let batches = if options.paired > 0.0 {
             minibatches(train, options.batch.max(1), &mut rng)
@@ -350,7 +368,12 @@ pub fn fit(
                 .map(<[usize]>::to_vec)
                 .collect()
         };
+        if epoch == 0 {
+            steps = batches.len() * options.epochs;
+        }
         for chunk in &batches {
+            opt.set_learning_rate(learning_rate(options.lr, options.cosine, step, steps));
+            step = (step + 1).min(steps);
             let records: Vec<&Record> = chunk.iter().map(|&k| &train[k]).collect();
             let b = batch(&records, &device, options.paired > 0.0)?;
             opt.backward_step(&loss(&vars, &b, options.paired)?)?;
