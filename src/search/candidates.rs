@@ -2,12 +2,12 @@
 //! policy's move, each with the continuation it is tried under, and the
 //! measure of what each is worth over the base move on shared seeds.
 
-use crate::engine::ai::{self, NO_PARAMS};
+use crate::engine::ai::NO_PARAMS;
 use crate::engine::board::{Cell, MAX_PLAYERS};
-use crate::engine::rules::{self, legal_moves};
+use crate::engine::rules::legal_moves;
 use crate::engine::state::{Game, State};
 use crate::opponent::belief::Belief;
-use crate::policy::base::{AiView, BasePolicy, Ranking};
+use crate::policy::base::{AiView, BasePolicy, Ranking, seeing};
 use crate::search::planner::{Config, Planner};
 
 /// What the planner found for one candidate, measured against the base
@@ -80,31 +80,25 @@ impl Planner {
         for (p, slot) in params.iter_mut().enumerate().take(game.m).skip(1) {
             *slot = belief.mean_params(p);
         }
-        let legal = rules::ai_legal_moves(state, game.m);
-        let targets = ai::greedy_targets(game, state, &params, &legal);
-        let view = AiView {
-            params: &params,
-            legal: &legal,
-            targets: &targets,
-        };
-        let ranking = self.base.rank(game, state, &view);
-        let cells = self
-            .generator
-            .candidates(game, state, ranking, &view, limit);
-        let mut arms: Vec<Candidate> = cells.iter().map(|&c| Candidate::new(c, 0)).collect();
-        // Each alternative continuation after its own first move and after
-        // every candidate of the base.
-        let raced: &[Box<dyn BasePolicy>] = if alternatives {
-            &self.alternatives
-        } else {
-            &[]
-        };
-        for (k, alt) in raced.iter().enumerate() {
-            let own = alt.choose(game, state, &view);
-            let firsts = std::iter::once(own).chain(cells.iter().copied().filter(|&c| c != own));
-            arms.extend(firsts.map(|c| Candidate::new(c, k + 1)));
-        }
-        arms
+        seeing(game, state, &params, |view| {
+            let ranking = self.base.rank(game, state, view);
+            let cells = self.generator.candidates(game, state, ranking, view, limit);
+            let mut arms: Vec<Candidate> = cells.iter().map(|&c| Candidate::new(c, 0)).collect();
+            // Each alternative continuation after its own first move and
+            // after every candidate of the base.
+            let raced: &[Box<dyn BasePolicy>] = if alternatives {
+                &self.alternatives
+            } else {
+                &[]
+            };
+            for (k, alt) in raced.iter().enumerate() {
+                let own = alt.choose(game, state, view);
+                let firsts =
+                    std::iter::once(own).chain(cells.iter().copied().filter(|&c| c != own));
+                arms.extend(firsts.map(|c| Candidate::new(c, k + 1)));
+            }
+            arms
+        })
     }
 }
 
