@@ -8,10 +8,10 @@ use ahc061::engine::state::{Game, State};
 use ahc061::opponent::belief::Belief;
 use ahc061::policy::base;
 use ahc061::policy::duel::TierOrder;
+use ahc061::search::candidates::Candidate;
 use ahc061::search::clock::Allowance;
-use ahc061::search::planner::{
-    Alternative, Candidate, Config, Decision, Halving, MIN_CANDIDATES, Planner,
-};
+use ahc061::search::planner::{Alternative, Config, Decision, Planner};
+use ahc061::search::race::{Halving, MIN_CANDIDATES};
 use ahc061_sim::judge::Judge;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;

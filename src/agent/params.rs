@@ -11,7 +11,8 @@
 use crate::policy::duel::TierOrder;
 use crate::search::clock::Schedule;
 use crate::search::leaf::Leaf;
-use crate::search::planner::{Alternative, Config, Halving, MAX_ALTERNATIVES};
+use crate::search::planner::{Alternative, Config, MAX_ALTERNATIVES};
+use crate::search::race::Halving;
 
 /// The bot's tuned numbers.
 #[derive(Clone, Debug, PartialEq)]

@@ -18,8 +18,8 @@ use serde::{Deserialize, Serialize};
 use ahc061::engine::board::coords;
 use ahc061::policy::base::BasePolicy;
 use ahc061::policy::learned::Weights;
+use ahc061::search::arms::rollout;
 use ahc061::search::clock::Allowance;
-use ahc061::search::planner::rollout;
 use ahc061_sim::judge::{Judge, ToolInput};
 
 /// One position: every legal move's group and features, its advantage
