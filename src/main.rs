@@ -50,17 +50,18 @@ fn main() -> ExitCode {
                 .unwrap_or_else(ahc061::policy::base::standard);
                 let params = &options.params;
                 let planned = FullBot::with_params(mirror, options.seed, clock, params, base);
-                match options
-                    .trace
-                    .as_deref()
-                    .map(ahc061::agent::trace::Trace::create)
-                {
-                    Some(Ok(trace)) => Box::new(planned.with_trace(trace)),
-                    Some(Err(e)) => {
-                        eprintln!("warning: no trace: {e}");
+                let Some(path) = options.trace.as_deref() else {
+                    return Box::new(planned);
+                };
+                match ahc061::agent::trace::Trace::create(path) {
+                    Ok(trace) => Box::new(planned.with_trace(trace)),
+                    Err(e) => {
+                        // The game goes on without it; the path says which
+                        // file (a relative one is the bot's working folder's).
+                        let _ =
+                            writeln!(io::stderr(), "warning: no trace: cannot create {path}: {e}");
                         Box::new(planned)
                     }
-                    None => Box::new(planned),
                 }
             }
         }

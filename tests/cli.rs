@@ -158,3 +158,35 @@ fn unknown_list(error: &str) -> Vec<String> {
     let list = error.rsplit_once(": ").unwrap().1.trim_end_matches(')');
     list.split(", ").map(str::to_string).collect()
 }
+
+#[test]
+fn a_trace_it_cannot_create_is_named_in_the_warning() {
+    let judge = data("transcripts/0000.judge");
+    let initial: String = judge.lines().take(15).map(|l| format!("{l}\n")).collect();
+    let path = "/nonexistent-ahc061-folder/trace.jsonl";
+    let out = run(&["--fixed-work", "1", "--trace", path], &initial);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let warning = stderr.lines().find(|l| l.starts_with("warning: no trace"));
+    let warning = warning.unwrap_or_else(|| panic!("no warning in {stderr}"));
+    assert!(warning.contains(path), "{warning}");
+}
+
+/// `--help`'s `--base` names the bases `--base` accepts, and no other.
+#[test]
+fn the_help_names_the_bases_the_bot_accepts() {
+    let help = String::from_utf8(run(&["--help"], "").stdout).unwrap();
+    let line = help.lines().find(|l| l.trim_start().starts_with("--base"));
+    let line = line.unwrap_or_else(|| panic!("no --base in {help}"));
+    for name in ahc061::policy::base::NAMES.split(", ") {
+        assert!(ahc061::policy::base::by_name(name).is_some(), "{name}");
+        assert!(line.contains(name), "{name} not in {line}");
+    }
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for removed in ["+block", "+duel"] {
+        assert!(
+            !line.contains(removed) && !readme.contains(removed),
+            "{removed}"
+        );
+    }
+}

@@ -41,7 +41,7 @@ Usage: ahc061 [OPTIONS]   (--flag VALUE and --flag=VALUE both work)
   --fixed-work N    N rollouts a turn instead of the clock: with a fixed seed
                     the bot then plays the same game every time
   --policy POLICY   planner (default) or greedy (the one-ply baseline)
-  --base NAME       player 0's base policy under the planner: hand or learned
+  --base NAME       player 0's base policy under the planner: one of {BASES}
                     (default: the bot's standard one, src/policy/base.rs)
   --trace FILE      writes one JSON line a turn of what the bot thought, for
                     `vis --trace` (also the environment variable AHC061_TRACE)
@@ -55,7 +55,8 @@ pub fn usage() -> String {
     let keys: Vec<String> = (crate::agent::params::KEYS.iter())
         .map(|(key, what)| format!("                    {key}: {what}"))
         .collect();
-    USAGE.replace("{KEYS}", &keys.join("\n"))
+    // The names `--base` accepts, from the list its check uses.
+    (USAGE.replace("{KEYS}", &keys.join("\n"))).replace("{BASES}", crate::policy::base::NAMES)
 }
 
 /// Whether the command line asks for the usage.
@@ -154,9 +155,13 @@ fn parse_number(text: &str, what: &str) -> Result<u64, String> {
         .map_err(|_| format!("{what}: not a whole number: {text:?}"))
 }
 
+/// The largest `--budget` the bot accepts, in seconds (the tools that set a
+/// bot's budget check against it too).
+pub const MAX_BUDGET: f64 = 60.0;
+
 fn parse_budget(text: &str, what: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= 60.0 => Ok(s),
+        Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_BUDGET => Ok(s),
         _ => Err(format!("{what}: expected seconds in (0, 60], got {text:?}")),
     }
 }

@@ -88,10 +88,14 @@ struct Pool {
 
 impl Clock {
     /// A clock started at `start` (the process start) with `budget` seconds.
+    /// The callers check the budget against (0, 60] (src/agent/options.rs);
+    /// one that slips through is held to that range rather than panic: NaN
+    /// and anything above count as 60 s, a negative budget as none.
     pub fn new(start: Instant, budget_seconds: f64, fixed_work: Option<u64>) -> Clock {
+        let most = crate::agent::options::MAX_BUDGET;
         Clock {
             start,
-            budget: Duration::from_secs_f64(budget_seconds),
+            budget: Duration::try_from_secs_f64(budget_seconds.min(most)).unwrap_or_default(),
             fixed_work: fixed_work.map(Allowance::Rollouts),
             pool: None,
             schedule: Schedule::default(),
@@ -191,6 +195,20 @@ mod tests {
         assert_eq!(turns(clock.allowance(100, 100)), 300);
         clock.charge(1_000);
         assert_eq!(turns(clock.allowance(100, 100)), 0);
+    }
+
+    #[test]
+    fn a_budget_out_of_range_is_held_to_it_rather_than_panic() {
+        let now = Instant::now();
+        for (budget, held) in [
+            (f64::NAN, 60.0),
+            (f64::INFINITY, 60.0),
+            (1e300, 60.0),
+            (-1.0, 0.0),
+        ] {
+            let clock = Clock::new(now, budget, None);
+            assert_eq!(clock.budget, Duration::from_secs_f64(held), "{budget}");
+        }
     }
 
     #[test]

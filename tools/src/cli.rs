@@ -16,13 +16,50 @@ pub fn finish(name: &str, result: anyhow::Result<()>) -> ExitCode {
     }
 }
 
-/// A command-line duration: seconds as a positive, finite number.
+/// The longest a tool waits for a game or measures (a day): any more is a
+/// typo, and `Duration` cannot hold every finite number of seconds.
+pub const MAX_SECONDS: f64 = 86_400.0;
+
+/// Seconds in (0, `max`]: the one check behind every seconds option. clap
+/// puts the option's name before the message, so the error names both.
+pub fn seconds_in(text: &str, max: f64) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= max => Ok(s),
+        _ => Err(format!("expected seconds in (0, {max}], got {text:?}")),
+    }
+}
+
+/// A command-line duration: seconds in (0, [`MAX_SECONDS`]].
 pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 => Ok(std::time::Duration::from_secs_f64(s)),
-        _ => Err(format!(
-            "expected a positive number of seconds, got {text:?}"
-        )),
+    seconds_in(text, MAX_SECONDS).map(std::time::Duration::from_secs_f64)
+}
+
+/// A bot's budget (`selfplay --budget`): seconds in the range the bot itself
+/// accepts for its `--budget` (src/agent/options.rs).
+pub fn parse_budget(text: &str) -> Result<f64, String> {
+    seconds_in(text, ahc061::agent::options::MAX_BUDGET)
+}
+
+/// A count option's parser: a whole number from `min` to `max`. clap's own
+/// ranged parser says "invalid digit" for a negative number or one past
+/// u64; this one states the range for every bad value.
+pub fn count<T: TryFrom<u64>>(
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        (text.trim().parse::<u64>().ok())
+            .filter(|n| (min..=max).contains(n))
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| format!("expected a whole number in {min}..={max}, got {text:?}"))
+    }
+}
+
+/// A positive finite number no larger than `max` (a step size, a rate).
+pub fn positive_up_to(text: &str, max: f64) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x <= max => Ok(x),
+        _ => Err(format!("expected a number in (0, {max}], got {text:?}")),
     }
 }
 
@@ -31,7 +68,10 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
 pub fn parse_base(name: &str) -> Result<String, String> {
     match ahc061::policy::base::by_name(name) {
         Some(_) => Ok(name.to_string()),
-        None => Err(format!("expected hand or learned, got {name:?}")),
+        None => Err(format!(
+            "expected one of {}, got {name:?}",
+            ahc061::policy::base::NAMES
+        )),
     }
 }
 
@@ -41,7 +81,7 @@ pub fn parse_base(name: &str) -> Result<String, String> {
 #[derive(clap::Args, Clone, Copy, Debug)]
 pub struct Jobs {
     /// Games run at once (default: the number of cores).
-    #[arg(short, long = "jobs", value_name = "JOBS", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(short, long = "jobs", value_name = "JOBS", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=1024))]
     jobs: Option<u16>,
 }
 

@@ -23,8 +23,10 @@ pub struct Args {
     seeds: String,
     #[command(flatten)]
     jobs: crate::cli::Jobs,
-    /// Busy-looping processes during the loaded phase.
-    #[arg(long, value_name = "PROCESSES", default_value_t = 2)]
+    /// Busy-looping processes during the loaded phase (at most 64: enough
+    /// to load any machine this runs on, few enough not to swamp it).
+    #[arg(long, value_name = "PROCESSES", default_value_t = 2, allow_negative_numbers = true,
+          value_parser = crate::cli::count::<usize>(0, 64))]
     burners: usize,
     /// Which phases to run, in order (comma-separated).
     #[arg(
@@ -39,7 +41,7 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
     /// A game's wall time must stay below this (--limit works too).
-    #[arg(long, visible_alias = "limit", value_name = "SECONDS", value_parser = crate::cli::parse_seconds, default_value = "2")]
+    #[arg(long, allow_negative_numbers = true, visible_alias = "limit", value_name = "SECONDS", value_parser = crate::cli::parse_seconds, default_value = "2")]
     time_limit: Duration,
     /// The bot's command and its arguments, after `--`.
     #[arg(last = true, value_name = "CMD")]
@@ -64,7 +66,11 @@ impl Phase {
     }
 }
 
-/// Processes that spin until they are dropped.
+/// Processes that spin until they are dropped, or until loadtest ends in
+/// any way at all: each burner reads its stdin, a pipe whose only writer is
+/// this process, and stops at its end of file. The kernel closes that pipe
+/// when loadtest exits, by a signal (SIGTERM, SIGINT, SIGKILL) as well as
+/// by a return, so no burner outlives it.
 struct Burners(Vec<Child>);
 
 impl Burners {
@@ -72,9 +78,11 @@ impl Burners {
         let exe = std::env::current_exe().context("cannot locate this program")?;
         let mut children = Vec::new();
         for _ in 0..count {
+            // Rust opens the pipes close-on-exec: the next burners and the
+            // bots do not hold the write end open.
             let child = Command::new(&exe)
                 .arg("--burn")
-                .stdin(Stdio::null())
+                .stdin(Stdio::piped())
                 .stdout(Stdio::null())
                 .spawn()
                 .context("cannot start a load process")?;
@@ -93,11 +101,16 @@ impl Drop for Burners {
     }
 }
 
+/// A burner's life: spins on one thread until stdin ends (see [`Burners`]).
 pub fn burn() -> ! {
-    let mut x: u64 = 1;
-    loop {
-        x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
-    }
+    std::thread::spawn(|| {
+        let mut x: u64 = 1;
+        loop {
+            x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+        }
+    });
+    let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
+    std::process::exit(0)
 }
 
 /// The phase's report, and whether it passed.

@@ -26,8 +26,10 @@ use crate::vis::replay;
              serves a page where you play the case yourself, the bot as coach"
 )]
 pub struct Args {
-    /// The case: the official generator's seed N (case 0 is the example case).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// The case: the official generator's seed N, at most 2^40 as the
+    /// server's (case 0 is the example case).
+    #[arg(long, value_name = "N", default_value_t = 0, allow_negative_numbers = true,
+          value_parser = crate::cli::count::<u64>(0, serve::app::MAX_CASE))]
     case: u64,
     /// The bot's seed, passed to it as its own `--seed` (with --serve: the
     /// coach's and the bot's; default: the bot's).
@@ -54,8 +56,11 @@ pub struct Args {
     /// With --serve: the case to play, a tool input file, instead of --case's.
     #[arg(long, value_name = "FILE", requires = "serve", conflicts_with = "case")]
     input: Option<PathBuf>,
-    /// With --serve: the coach's and the bot's rollouts a turn.
-    #[arg(long, value_name = "N", default_value_t = 200, requires = "serve")]
+    /// With --serve: the coach's and the bot's rollouts a turn, at most
+    /// 2000: the server answers one request at a time, and the bot's score
+    /// plays a whole game at this work.
+    #[arg(long, value_name = "N", default_value_t = 200, requires = "serve", allow_negative_numbers = true,
+          value_parser = crate::cli::count::<u64>(0, 2000))]
     coach_work: u64,
 }
 

@@ -7,8 +7,8 @@
 //! same moves, the coach's marked moves must be legal, the bot's score must
 //! be the bot's, and the saved log must be the tester's log of those moves.
 //!
-//! Needs `chromium`, as tools/tests/browser.rs does: without it the test
-//! says so and passes, unless AHC061_REQUIRE_BROWSER is set (CI sets it).
+//! Needs `chromium`, and is ignored unless asked for, as
+//! tools/tests/browser.rs is.
 
 use std::fs;
 use std::process::Command;
@@ -18,7 +18,7 @@ use ahc061_sim::judge::{Judge, ToolInput};
 use ahc061_tools::runner::GameLog;
 
 mod common;
-use common::browser::{chromium_or_skip, dump_url, result_json, scratch_dir};
+use common::browser::{chromium_required, dump_url, result_json, scratch_dir};
 use common::data;
 use common::server::Server;
 
@@ -30,10 +30,9 @@ const COACHED: usize = 3;
 const UNDO_AT: usize = 10;
 
 #[test]
+#[ignore = "needs chromium"]
 fn a_whole_game_played_by_clicks_scores_as_the_tester_does() {
-    let Some(browser) = chromium_or_skip() else {
-        return;
-    };
+    let browser = chromium_required();
     let dir = scratch_dir("serve");
     let input_path = data("in/0000.txt");
     let input = ToolInput::parse(&fs::read_to_string(&input_path).unwrap()).unwrap();

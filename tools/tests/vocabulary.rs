@@ -210,7 +210,7 @@ fn errors_name_the_tool() {
         assert_eq!(out.status.code(), Some(2), "{exe}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(
-            stderr.contains("expected hand or learned"),
+            stderr.contains("expected one of hand, learned"),
             "{exe}: {stderr}"
         );
     }

@@ -30,7 +30,8 @@ struct Args {
         long,
         value_name = "PARTICLES",
         default_value_t = ahc061::agent::params::Params::default().particles,
-        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000)
+        allow_negative_numbers = true,
+        value_parser = ahc061_tools::cli::count::<usize>(1, 100_000)
     )]
     particles: usize,
 }

@@ -21,7 +21,7 @@ use rand_pcg::Pcg64Mcg;
 #[command(about = "Engine speed: full turns per second for M = 2, 4, 8")]
 struct Args {
     /// How long to run each M for.
-    #[arg(long, value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds, default_value = "2")]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds, default_value = "2")]
     seconds: Duration,
     /// Player 0's base policy in the planner's rollouts (hand or learned;
     /// default: the bot's).

@@ -26,10 +26,12 @@ struct Args {
     #[arg(long = "out-dir", value_name = "DIR", default_value = "in")]
     dir: PathBuf,
     /// Overrides the number of players M (2..=8).
-    #[arg(long = "M", visible_alias = "m", value_name = "PLAYERS", value_parser = clap::value_parser!(u8).range(2..=8))]
+    #[arg(long = "M", visible_alias = "m", value_name = "PLAYERS", allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u8).range(2..=8))]
     m: Option<u8>,
     /// Overrides the level cap U (1..=5).
-    #[arg(long = "U", visible_alias = "u", value_name = "LEVEL_CAP", value_parser = clap::value_parser!(u8).range(1..=5))]
+    #[arg(long = "U", visible_alias = "u", value_name = "LEVEL_CAP", allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u8).range(1..=5))]
     u: Option<u8>,
 }
 

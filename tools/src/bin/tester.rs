@@ -23,17 +23,19 @@ use clap::Parser;
 #[command(about = "Plays one game of a bot against the local judge, as the official tester does")]
 struct Args {
     /// Scores 0 when the bot's wall time exceeds this (off by default, as in the official tester).
-    #[arg(long, value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds)]
     time_limit: Option<Duration>,
     /// Kills the bot this long after its start (raised above --time-limit).
-    #[arg(long, value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds, default_value = "10")]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = ahc061_tools::cli::parse_seconds, default_value = "10")]
     kill_after: Duration,
     /// Writes a log of the whole game (format: tools/src/runner.rs).
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
     /// Changes one owner or level in the report sent on these turns
-    /// (comma-separated), to test the bot's mirror; the score is the true one.
-    #[arg(long, value_name = "TURN,…", value_delimiter = ',')]
+    /// (comma-separated, each in 1..=100), to test the bot's mirror; the
+    /// score is the true one.
+    #[arg(long, value_name = "TURN,…", value_delimiter = ',', allow_negative_numbers = true,
+          value_parser = ahc061_tools::cli::count::<usize>(1, ahc061::engine::state::TURNS as u64))]
     corrupt: Vec<usize>,
     /// Reads the input file from here instead of stdin.
     #[arg(long, value_name = "FILE")]
@@ -74,6 +76,10 @@ fn stdin_name() -> String {
 fn run(args: &Args) -> Result<()> {
     let (text, input_name) = read_input(args.input.as_ref())?;
     let input = ToolInput::parse(&text).map_err(|e| anyhow!("malformed input: {e}"))?;
+    // A typo in the log's path should not cost the game (as eval checks).
+    if let Some(path) = &args.log {
+        ahc061_tools::eval::check_writable(path)?;
+    }
     let mut options = RunOptions {
         kill_after: args.kill_after,
         record_log: args.log.is_some(),
@@ -85,11 +91,7 @@ fn run(args: &Args) -> Result<()> {
     }
     let result = runner::run_game(&args.command, &input, &input_name, &options)?;
 
-    let mut stdout = io::stdout().lock();
-    for line in &result.lines {
-        writeln!(stdout, "{line}")?;
-    }
-    stdout.flush()?;
+    write_moves(&result.lines).context("cannot write the moves to stdout")?;
     if let (Some(path), Some(log)) = (&args.log, &result.log) {
         fs::write(path, log).with_context(|| format!("cannot write the log {}", path.display()))?;
     }
@@ -104,6 +106,15 @@ fn run(args: &Args) -> Result<()> {
     eprintln!("Score = {}", result.score);
     eprintln!("Time = {:.3} s", result.wall.as_secs_f64());
     Ok(())
+}
+
+/// The bot's lines (the move list) on stdout.
+fn write_moves(lines: &[String]) -> io::Result<()> {
+    let mut stdout = io::stdout().lock();
+    for line in lines {
+        writeln!(stdout, "{line}")?;
+    }
+    stdout.flush()
 }
 
 fn main() -> ExitCode {

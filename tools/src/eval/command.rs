@@ -42,10 +42,10 @@ pub struct Args {
     #[arg(long, value_name = "DIR", conflicts_with = "rows")]
     moves: Option<PathBuf>,
     /// Scores 0 when a bot's wall time exceeds this.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::parse_seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = crate::cli::parse_seconds)]
     time_limit: Option<Duration>,
     /// Kills a bot this long after its start (raised above --time-limit).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::parse_seconds, default_value = "10")]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = crate::cli::parse_seconds, default_value = "10")]
     kill_after: Duration,
     /// The bot's command and its arguments, after `--`.
     #[arg(last = true, required_unless_present = "rows", value_name = "CMD")]

@@ -7,8 +7,10 @@ pub mod command;
 
 use std::fmt::Write as _;
 use std::fs;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use ahc061_sim::judge::ToolInput;
 use anyhow::{Context, Result, bail};
@@ -41,6 +43,14 @@ impl Case {
         match self.source {
             Source::Seed(seed) => Some(seed),
             Source::File(_) => None,
+        }
+    }
+
+    /// Where the case comes from, for a message: its file, or its seed.
+    fn origin(&self) -> String {
+        match &self.source {
+            Source::File(path) => path.display().to_string(),
+            Source::Seed(seed) => format!("seed {seed}"),
         }
     }
 
@@ -171,7 +181,9 @@ pub fn run_case_with_lines(
         error: None,
         stderr_tail: None,
     };
-    let input = match case.input_text().and_then(|t| ToolInput::parse(&t)) {
+    let parse =
+        |text: String| ToolInput::parse(&text).map_err(|e| format!("{}: {e}", case.origin()));
+    let input = match case.input_text().and_then(parse) {
         Ok(input) => input,
         Err(e) => {
             row.error = Some(format!("bad input: {e}"));
@@ -233,6 +245,7 @@ pub fn run_all(
             .expect("the template is valid"),
     );
     let scores = Mutex::new(Vec::new());
+    let progress = Mutex::new(ProgressLines::new(cases.len()));
     let rows = pool.install(|| {
         cases
             .par_iter()
@@ -247,12 +260,53 @@ pub fn run_all(
                 scores.push(row.score as f64);
                 bar.set_message(format!("mean {:.0}", mean(&scores)));
                 bar.inc(1);
+                let mut progress = progress.lock().expect("no panics while locked");
+                progress.game_done(scores.len(), mean(&scores));
                 row
             })
             .collect()
     });
     bar.finish_and_clear();
     Ok(rows)
+}
+
+/// Progress as plain lines on stderr when it is not a terminal (a log, nohup,
+/// CI), where the bar does not show: the first game, then one line every
+/// [`ProgressLines::PACE`] at most, and the last game.
+struct ProgressLines {
+    total: usize,
+    start: Instant,
+    last: Option<Instant>,
+    on: bool,
+}
+
+impl ProgressLines {
+    /// The most time between two lines while games end.
+    const PACE: Duration = Duration::from_secs(30);
+
+    fn new(total: usize) -> ProgressLines {
+        ProgressLines {
+            total,
+            start: Instant::now(),
+            last: None,
+            on: !std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// Game `done` of the total has ended; `mean` is the mean score so far.
+    fn game_done(&mut self, done: usize, mean: f64) {
+        let due = self.last.is_none_or(|last| last.elapsed() >= Self::PACE);
+        if !self.on || !(due || done == self.total) {
+            return;
+        }
+        self.last = Some(Instant::now());
+        let elapsed = self.start.elapsed().as_secs_f64();
+        let eta = elapsed / done as f64 * (self.total - done) as f64;
+        eprintln!(
+            "progress: {done}/{} games, {elapsed:.0} s, eta {eta:.0} s, mean {mean:.0}",
+            self.total
+        );
+    }
 }
 
 /// Writes the rows as JSON when the path ends in `.json`, as TSV otherwise.
@@ -362,8 +416,12 @@ pub fn summary(rows: &[Row]) -> String {
     let zeros = rows.iter().filter(|r| r.score == 0).count();
     let _ = writeln!(out, "zero score  {zeros} cases");
     out.push_str(&failure_summary(rows));
-    out.push_str(&group_table("M", &group_means(rows, |r| r.m)));
-    out.push_str(&group_table("U", &group_means(rows, |r| r.u as usize)));
+    // A case whose input could not be read has no M or U: the failures
+    // above name it, and the tables leave it out rather than file it under
+    // M=0 and U=0.
+    let read: Vec<Row> = rows.iter().filter(|r| r.m > 0).cloned().collect();
+    out.push_str(&group_table("M", &group_means(&read, |r| r.m)));
+    out.push_str(&group_table("U", &group_means(&read, |r| r.u as usize)));
     out
 }
 

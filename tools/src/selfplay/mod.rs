@@ -27,27 +27,32 @@ use details::{Parryable, TurnEffect};
 
 mod details;
 
+/// The most rollouts or simulated turns a turn may be given: far past any
+/// useful amount, and small enough that a game's pool of turns
+/// (`Clock::pooled_turns`, 100 turns) cannot overflow.
+const MAX_WORK: u64 = 1_000_000_000;
+
 #[derive(Parser)]
 #[command(about = "In-process self-play of the bot's policy over a folder of cases")]
 pub struct Args {
     /// Plays the tool input files DIR/*.txt, in name order.
     #[arg(long, value_name = "DIR", default_value = "tests/data/in")]
     dir: PathBuf,
-    /// Total seconds per game (the bot's clock).
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.8)]
+    /// Total seconds per game (the bot's clock), in (0, 60] as the bot's own `--budget`.
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = crate::cli::parse_budget, default_value_t = 1.8)]
     budget: f64,
     /// Rollouts per turn instead of the clock (0: the planner's base move).
-    #[arg(long, value_name = "ROLLOUTS", conflicts_with = "fixed_turns")]
+    #[arg(long, value_name = "ROLLOUTS", conflicts_with = "fixed_turns", allow_negative_numbers = true, value_parser = crate::cli::count::<u64>(0, MAX_WORK))]
     fixed_work: Option<u64>,
     /// Simulated turns per turn instead of the clock: a fixed amount of work
     /// that, as time does, buys more rollouts when they are shorter (a
     /// shorter horizon, a later turn).
-    #[arg(long, value_name = "TURNS", conflicts_with = "pooled_turns")]
+    #[arg(long, value_name = "TURNS", conflicts_with = "pooled_turns", allow_negative_numbers = true, value_parser = crate::cli::count::<u64>(0, MAX_WORK))]
     fixed_turns: Option<u64>,
     /// Simulated turns for the whole game, TURNS for each of its turns,
     /// spread by the clock's schedule as the time budget is: what a turn
     /// leaves unused goes to the turns after it.
-    #[arg(long, value_name = "TURNS", conflicts_with = "fixed_work")]
+    #[arg(long, value_name = "TURNS", conflicts_with = "fixed_work", allow_negative_numbers = true, value_parser = crate::cli::count::<u64>(0, MAX_WORK))]
     pooled_turns: Option<u64>,
     /// planner, base (the planner's base move alone: no rollouts) or greedy.
     #[arg(long, default_value = "planner", value_parser = ["planner", "base", "greedy"])]
@@ -92,7 +97,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     positions: Option<PathBuf>,
     /// With `--positions`: one position every N turns.
-    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=99))]
+    #[arg(long, value_name = "N", default_value_t = 2, allow_negative_numbers = true,
+        value_parser = crate::cli::count::<u64>(1, 99))]
     positions_every: u64,
     /// With `--positions`: instead of the game's own positions, the leaves
     /// of rollouts from them, every `--leaf-arms` candidate's on
@@ -101,16 +107,20 @@ pub struct Args {
     #[arg(long, requires = "positions")]
     leaves: bool,
     /// With `--leaves`: the base's best first moves a root.
-    #[arg(long, value_name = "N", default_value_t = 6, value_parser = clap::value_parser!(u64).range(2..=40))]
+    #[arg(long, value_name = "N", default_value_t = 6, allow_negative_numbers = true,
+        value_parser = crate::cli::count::<u64>(2, 40))]
     leaf_arms: u64,
     /// With `--leaves`: the seeds a root, each a group of leaves.
-    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=16))]
+    #[arg(long, value_name = "N", default_value_t = 2, allow_negative_numbers = true,
+        value_parser = crate::cli::count::<u64>(1, 16))]
     leaf_seeds: u64,
     /// With `--leaves`: the playouts to the end behind a leaf's label.
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, value_name = "N", default_value_t = 8, allow_negative_numbers = true,
+        value_parser = crate::cli::count::<u64>(1, 256))]
     leaf_playouts: u64,
     /// With `--leaves`: the rollouts' horizons are drawn from 1 to N.
-    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=20))]
+    #[arg(long, value_name = "N", default_value_t = 20, allow_negative_numbers = true,
+        value_parser = crate::cli::count::<u64>(1, 20))]
     leaf_max_horizon: u64,
     /// With `--leaves`: mixed into the labels' playout seeds alone, so that
     /// two runs label the same leaves independently (the labels' noise).
@@ -291,6 +301,10 @@ pub fn run(args: &Args) -> Result<()> {
     };
     if let Some(dir) = &args.moves {
         prepare_moves_dir(dir)?;
+    }
+    // A typo in where the rows go should not cost the run (as eval checks).
+    if let Some(path) = &args.out {
+        crate::eval::check_writable(path)?;
     }
     // Created before the first game, so that a bad path fails at once.
     let mut positions = args.positions.as_deref().map(Writer::create).transpose()?;

@@ -87,7 +87,7 @@ const MAX_BOT_SCORES: usize = 256;
 
 /// Cases a new game may ask for: the generator takes any u64 seed, but a
 /// page has no use for more than this, and a bound keeps names short.
-const MAX_CASE: u64 = 1 << 40;
+pub const MAX_CASE: u64 = 1 << 40;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

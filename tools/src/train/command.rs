@@ -53,10 +53,12 @@ struct Value {
     )]
     hidden: Vec<usize>,
     /// Passes over the training positions.
-    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    #[arg(long, value_name = "N", default_value_t = 20, allow_negative_numbers = true,
+        value_parser = crate::cli::count::<u64>(1, 10_000))]
     epochs: u64,
     /// Positions a minibatch.
-    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, value_name = "N", default_value_t = 256, allow_negative_numbers = true,
+        value_parser = crate::cli::count::<u64>(1, 1_000_000))]
     batch: u64,
     /// AdamW's learning rate.
     #[arg(long, value_name = "RATE", default_value_t = 1e-3)]
@@ -74,7 +76,8 @@ struct Value {
     /// The weight of the error on the differences within each group of
     /// leaves (`selfplay --leaves`) in the loss, beside the plain squared
     /// error (0: the plain error alone).
-    #[arg(long, value_name = "W", default_value_t = 0.0, value_parser = weight)]
+    #[arg(long, value_name = "W", default_value_t = 0.0, allow_negative_numbers = true,
+        value_parser = weight)]
     paired: f64,
     /// The held-out leaves labelled again by independent playouts
     /// (`selfplay --leaves --leaf-label-seed`): the report then gives the
@@ -136,7 +139,8 @@ struct Common {
     /// Trains the weights of one class of game size only: 0 (M = 3–4),
     /// 1 (M = 5–6) or 2 (M = 7–8); the other classes are kept from the
     /// start. Without it, one vector for every M ≥ 3.
-    #[arg(long, value_name = "CLASS", value_parser = clap::value_parser!(u8).range(0..3))]
+    #[arg(long, value_name = "CLASS", allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u8).range(0..3))]
     class: Option<u8>,
     /// Seed of the run's random numbers.
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -153,17 +157,19 @@ struct Search {
     /// Seeds of the training cases (M = 2 skipped: the duel plan plays them).
     #[arg(long, value_name = "A..B", default_value = "100000..101500")]
     train: String,
-    /// Generations of CMA-ES.
-    #[arg(long, value_name = "N", default_value_t = 60)]
+    /// Generations of CMA-ES (1 to 100 000).
+    #[arg(long, value_name = "N", default_value_t = 60, allow_negative_numbers = true, value_parser = crate::cli::count::<usize>(1, 100_000))]
     generations: usize,
-    /// Candidates per generation (default: CMA-ES's own, 4 + 3 ln n).
-    #[arg(long, value_name = "N")]
+    /// Candidates per generation, 2 to 10 000 (default: CMA-ES's own, 4 + 3 ln n).
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = crate::cli::count::<usize>(2, 10_000))]
     population: Option<usize>,
-    /// Initial step size on the weights.
-    #[arg(long, value_name = "SIGMA", default_value_t = 0.2)]
+    /// Initial step size on the weights, in (0, 100].
+    #[arg(long, value_name = "SIGMA", default_value_t = 0.2, allow_negative_numbers = true, value_parser = sigma)]
     sigma: f64,
     /// Evaluates the search's mean on the held-out cases every N generations.
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[arg(long, value_name = "N", default_value_t = 10, allow_negative_numbers = true,
+          value_parser = crate::cli::count::<usize>(1, 10_000))]
     holdout_every: usize,
 }
 
@@ -208,11 +214,11 @@ struct Improve {
     /// Every Nth game is held out of the fit, to check it.
     #[arg(long, value_name = "N", default_value_t = 4)]
     holdout_every_game: usize,
-    /// Generations of CMA-ES.
-    #[arg(long, value_name = "N", default_value_t = 300)]
+    /// Generations of CMA-ES (1 to 100 000).
+    #[arg(long, value_name = "N", default_value_t = 300, allow_negative_numbers = true, value_parser = crate::cli::count::<usize>(1, 100_000))]
     generations: usize,
-    /// Initial step size on the weights.
-    #[arg(long, value_name = "SIGMA", default_value_t = 0.1)]
+    /// Initial step size on the weights, in (0, 100].
+    #[arg(long, value_name = "SIGMA", default_value_t = 0.1, allow_negative_numbers = true, value_parser = sigma)]
     sigma: f64,
     /// What the search maximises on the positions.
     #[arg(long, value_enum, default_value_t = improve::Objective::Improvement)]
@@ -482,9 +488,7 @@ fn search(args: Search) -> Result<()> {
     if let Some(n) = args.population {
         options = options.population_size(n);
     }
-    let mut cma = options
-        .build(objective)
-        .map_err(|e| anyhow::anyhow!("CMA-ES options: {e:?}"))?;
+    let mut cma = options.build(objective).map_err(cma_error)?;
     let mut kept = (start_scores.1, start);
     run_search(
         &mut cma,
@@ -644,7 +648,7 @@ fn improve(args: Improve) -> Result<()> {
         .seed(args.common.seed)
         .max_generations(args.generations)
         .build(objective)
-        .map_err(|e| anyhow::anyhow!("CMA-ES options: {e:?}"))?;
+        .map_err(cma_error)?;
     let mut kept = (goal.of(&held, &start), start);
     run_search(&mut cma, &started, 10, |_, mean| {
         let mean = train::weights(mean);
@@ -678,4 +682,19 @@ fn weight(text: &str) -> Result<f64, String> {
         Ok(w) if (0.0..=1000.0).contains(&w) => Ok(w),
         _ => Err(format!("expected a number from 0 to 1000, got {text}")),
     }
+}
+
+/// `--sigma`: CMA-ES's initial step size, which it wants positive and
+/// finite; above 100 it would only throw the weights' scale away.
+fn sigma(text: &str) -> Result<f64, String> {
+    crate::cli::positive_up_to(text, 100.0)
+}
+
+/// CMA-ES's refusal of its options, with the ranges it allows (the
+/// arguments' parsers check them first, so this is a last guard).
+fn cma_error(e: cmaes::options::InvalidOptionsError) -> anyhow::Error {
+    anyhow::anyhow!(
+        "CMA-ES options: {e:?} (the population must be at least 2, the step size \
+         positive and finite, the start not empty)"
+    )
 }
