@@ -15,6 +15,7 @@ pub mod report;
 pub mod runner;
 pub mod selfplay;
 pub mod serve;
+pub mod shard;
 pub mod train;
 pub mod value;
 pub mod vis;

@@ -354,3 +354,66 @@ fn a_bot_without_the_double_dash_gets_a_tip() {
         "{stderr}"
     );
 }
+
+/// At fixed work, `--shard 1/2` and `2/2` of a run of seeds run disjoint
+/// cases, by seed, and `--merge` gives the rows of the whole run (but for
+/// the wall times) and its report; slices that overlap are refused.
+#[test]
+fn two_slices_merged_are_the_whole_run() {
+    let dir = scratch_dir("shards");
+    let bot = bot().display().to_string();
+    let run = |name: &str, shard: &[&str]| {
+        let path = dir.join(name);
+        let mut args = vec!["--seeds", "3..8", "-j", "2", "-o", path.to_str().unwrap()];
+        args.extend_from_slice(shard);
+        args.extend(["--kill-after", "60", "--", &bot, "--fixed-work", "5"]);
+        let out = eval(&args);
+        assert!(out.status.success(), "{}", text(out.stderr));
+        path
+    };
+    let whole = run("whole.tsv", &[]);
+    let first = run("first.tsv", &["--shard", "1/2"]);
+    let second = run("second.tsv", &["--shard", "2/2"]);
+    let seeds = |path: &PathBuf| -> Vec<Option<u64>> {
+        read_rows(path).unwrap().iter().map(|r| r.seed).collect()
+    };
+    assert_eq!(seeds(&first), [Some(4), Some(6)]);
+    assert_eq!(seeds(&second), [Some(3), Some(5), Some(7)]);
+    let merged = dir.join("merged.tsv");
+    let out = eval(&[
+        "--seeds",
+        "3..8",
+        "--merge",
+        first.to_str().unwrap(),
+        second.to_str().unwrap(),
+        "-o",
+        merged.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(out.stderr));
+    let report = text(out.stdout);
+    let times = |rows: Vec<ahc061_tools::eval::Row>| -> Vec<_> {
+        rows.into_iter()
+            .map(|row| ahc061_tools::eval::Row { wall_s: 0.0, ..row })
+            .collect()
+    };
+    assert_eq!(
+        times(read_rows(&merged).unwrap()),
+        times(read_rows(&whole).unwrap())
+    );
+    // Reported as the whole run is: its count and scores (the times differ).
+    let alone = text(eval(&["--rows", whole.to_str().unwrap()]).stdout);
+    let head = |report: &str| report.lines().take(2).collect::<Vec<_>>().join("\n");
+    assert_eq!(head(&report), head(&alone));
+    let out = eval(&[
+        "--seeds",
+        "3..8",
+        "--merge",
+        first.to_str().unwrap(),
+        whole.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(out.stderr);
+    assert!(stderr.contains("case 0004 is in both"), "{stderr}");
+    assert!(stderr.contains("the slices overlap"), "{stderr}");
+    fs::remove_dir_all(&dir).unwrap();
+}

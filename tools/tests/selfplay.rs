@@ -106,3 +106,99 @@ fn continuation_weights_play_in_the_rollouts_only() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A row without its wall time, the one field two runs of the same games
+/// need not share.
+fn without_time(rows: Vec<ahc061_tools::eval::Row>) -> Vec<ahc061_tools::eval::Row> {
+    rows.into_iter()
+        .map(|row| ahc061_tools::eval::Row { wall_s: 0.0, ..row })
+        .collect()
+}
+
+/// `eval` with `args`: its output.
+fn eval(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_eval"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// At fixed work, the two slices of a run (`--shard 1/2`, `2/2`) play
+/// disjoint cases whose rows, merged by `eval --merge`, are the whole run's;
+/// a merge of slices that overlap, or leave a case out, is refused.
+#[test]
+fn two_slices_merged_are_the_whole_run() {
+    use ahc061_tools::eval::read_rows;
+    let dir = common::scratch_dir("selfplay", "shards");
+    let cases = dir.join("in");
+    fs::create_dir_all(&cases).unwrap();
+    for case in ["0000", "0001", "0002", "0034", "0005"] {
+        fs::copy(
+            data(&format!("in/{case}.txt")),
+            cases.join(format!("{case}.txt")),
+        )
+        .unwrap();
+    }
+    let run = |name: &str, shard: &[&str]| {
+        let path = dir.join(name);
+        let mut args = vec!["--fixed-work", "5", "-o", path.to_str().unwrap()];
+        args.extend_from_slice(shard);
+        selfplay(&cases, &args);
+        path
+    };
+    let whole = run("whole.tsv", &[]);
+    let first = run("first.tsv", &["--shard", "1/2"]);
+    let second = run("second.tsv", &["--shard", "2/2"]);
+    let names = |path: &std::path::Path| -> Vec<String> {
+        read_rows(path)
+            .unwrap()
+            .into_iter()
+            .map(|r| r.case)
+            .collect()
+    };
+    assert_eq!(names(&first), ["0000", "0002", "0034"]);
+    assert_eq!(names(&second), ["0001", "0005"]);
+    let merged = dir.join("merged.tsv");
+    let (cases, first, second, merged) = (
+        cases.to_str().unwrap(),
+        first.to_str().unwrap(),
+        second.to_str().unwrap(),
+        merged.to_str().unwrap(),
+    );
+    // Given in any order, the slices come back in the cases' order.
+    let out = eval(&["--dir", cases, "--merge", second, first, "-o", merged]);
+    common::assert_success(&out);
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.starts_with("cases       5\n"), "{report}");
+    assert_eq!(
+        without_time(read_rows(merged.as_ref()).unwrap()),
+        without_time(read_rows(&whole).unwrap())
+    );
+    // Overlapping slices, a slice missing, a slice of another run.
+    let other = dir.join("other.tsv");
+    fs::write(
+        &other,
+        fs::read_to_string(second).unwrap().replace("0005", "0099"),
+    )
+    .unwrap();
+    let other = other.to_str().unwrap();
+    for (files, error) in [
+        (vec![first, second, first], "case 0000 is in both"),
+        (vec![first, first], "the slices overlap"),
+        (
+            vec![first],
+            "2 of the 5 cases are in no file (a slice not run, or not given?): 0001, 0005",
+        ),
+        (vec![first, second, other], "case 0001 is in both"),
+        (vec![first, other], "0005"),
+    ] {
+        let mut args = vec!["--dir", cases, "--merge"];
+        args.extend(files.iter().copied());
+        let out = eval(&args);
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{files:?}: {stderr}");
+        assert!(stderr.contains(error), "{files:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{files:?}: a report of a bad merge");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -123,10 +123,26 @@ fn bad_requests_are_refused_with_a_message_and_change_nothing() {
             path("move"),
             json!({"turn": 0, "x": legal[0][0], "y": legal[0][1]}).to_string(),
             409,
-            "stale turn: the request is for turn 0 but the game has played 1 turns",
+            "stale turn: in the past: the request is for turn 0 but the game has played 1 turns",
         ),
-        (path("undo"), r#"{"turn": 2}"#.into(), 409, "stale turn"),
-        (path("coach"), r#"{"turn": 5}"#.into(), 409, "stale turn"),
+        (
+            path("undo"),
+            r#"{"turn": 2}"#.into(),
+            409,
+            "turn in the future: the request is for turn 2 but the game has played 1 turns",
+        ),
+        (
+            path("undo"),
+            r#"{"turn": 0}"#.into(),
+            409,
+            "stale turn: in the past",
+        ),
+        (
+            path("coach"),
+            r#"{"turn": 5}"#.into(),
+            409,
+            "turn in the future",
+        ),
         (path("move"), "{".into(), 400, "malformed body"),
         (path("move"), "[1, 2, 3]".into(), 400, "malformed body"),
         (
@@ -357,31 +373,64 @@ fn two_games_at_once_do_not_touch_each_other() {
     );
 }
 
-#[test]
-fn the_oldest_finished_games_go_first() {
-    let mut app = app(3, "evict");
-    let ids: Vec<String> = (0..3).map(|_| new_game(&mut app, "{}")).collect();
-    // Finish the second game by playing the baseline.
+/// Plays game `id` of `app` to its end with the one-ply baseline.
+fn finish_greedily(app: &mut App, id: &str) {
     let mut judge = Judge::new(ToolInput::parse(&input_text()).unwrap());
     while !judge.finished() {
         let mv = greedy(&judge);
         judge.play(mv.0, mv.1).unwrap();
-        play(&mut app, &ids[1], mv);
+        play(app, id, mv);
     }
+}
+
+/// Whether game `id` is still kept.
+fn kept(app: &mut App, id: &str) -> bool {
+    call(app, "GET", &format!("/api/game/{id}"), "").0 == 200
+}
+
+/// A finished game whose log is kept elsewhere (saved or downloaded) goes
+/// first; one not yet saved is someone's result, kept as long as an idle
+/// unfinished game: the least recently used of those goes.
+#[test]
+fn a_finished_game_goes_first_only_once_saved_or_downloaded() {
+    let mut app = app(3, "evict");
+    let ids: Vec<String> = (0..3).map(|_| new_game(&mut app, "{}")).collect();
+    finish_greedily(&mut app, &ids[1]);
+    // Finished, not saved: the least recently used (the first, untouched) goes.
     let fourth = new_game(&mut app, "{}");
     assert_eq!(app.games(), 3);
-    let gone = call(&mut app, "GET", &format!("/api/game/{}", ids[1]), "");
-    assert_eq!(gone.0, 404, "the finished game should have gone first");
-    // None finished: the least recently used goes (the first, untouched).
-    ok(&mut app, "GET", &format!("/api/game/{}", ids[2]), "");
-    new_game(&mut app, "{}");
-    assert_eq!(app.games(), 3);
-    assert_eq!(
-        call(&mut app, "GET", &format!("/api/game/{}", ids[0]), "").0,
-        404
+    assert!(
+        kept(&mut app, &ids[1]),
+        "a finished game not saved went first"
     );
-    ok(&mut app, "GET", &format!("/api/game/{}", ids[2]), "");
-    ok(&mut app, "GET", &format!("/api/game/{fourth}"), "");
+    assert!(!kept(&mut app, &ids[0]));
+    // Saved: it goes first, though the third game is older.
+    ok(
+        &mut app,
+        "POST",
+        &format!("/api/game/{}/save", ids[1]),
+        "{}",
+    );
+    let fifth = new_game(&mut app, "{}");
+    assert!(!kept(&mut app, &ids[1]), "a saved finished game was kept");
+    for id in [&ids[2], &fourth] {
+        assert!(kept(&mut app, id));
+    }
+    // Downloaded counts as saved.
+    finish_greedily(&mut app, &fifth);
+    assert_eq!(
+        app.handle("GET", &format!("/api/game/{fifth}/log"), b"")
+            .status,
+        200
+    );
+    new_game(&mut app, "{}");
+    assert!(
+        !kept(&mut app, &fifth),
+        "a downloaded finished game was kept"
+    );
+    for id in [&ids[2], &fourth] {
+        assert!(kept(&mut app, id));
+    }
 }
 
 #[test]
@@ -834,7 +883,7 @@ fn out_of_file_descriptors_the_server_pauses_and_recovers() {
     use std::net::TcpStream;
     use std::time::{Duration, Instant};
     // Room for about 10 connections besides its own 9 files: all of them
-    // idle ones that hold a slot (for READ_TIME), so that every accept
+    // idle ones that stay open (for READ_TIME), so that every accept
     // fails (EMFILE) while the rest wait in the listen queue.
     let server = Server::start_with_file_limit(20, &["--coach-work", "10"]);
     let idle: Vec<TcpStream> = (0..40)
@@ -966,4 +1015,107 @@ fn idle_connections_are_capped_and_let_go() {
     drop(idle);
     let status = poll(|| server.raw(get.as_bytes()).0, |&status| status == 200);
     assert_eq!(status, 200);
+}
+
+/// Sockets that sent half a request head and wait (a slow client, or one
+/// meaning harm) hold no slot of the requests worked on: with 40 of them
+/// open, a person's `GET /` is answered at once, not after the head's
+/// READ_TIME (10 s; the bound is generous for a loaded machine, and far
+/// below it). The head's timeout still ends them.
+#[test]
+fn forty_idle_sockets_keep_no_one_waiting() {
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    use std::time::{Duration, Instant};
+    let server = Server::start(&["--coach-work", "10"]);
+    let half = format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n", server.port);
+    let idle: Vec<TcpStream> = (0..40)
+        .map(|_| {
+            let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+            stream.write_all(half.as_bytes()).unwrap();
+            stream
+        })
+        .collect();
+    // Accepted after all of them (the listen queue is first in, first out).
+    let get = format!("{half}Connection: close\r\n\r\n");
+    let start = Instant::now();
+    let (status, _) = server.raw(get.as_bytes());
+    let waited = start.elapsed();
+    assert_eq!(status, 200);
+    assert!(waited < Duration::from_secs(3), "answered after {waited:?}");
+    // Each idle socket is closed by the head's timeout (perhaps with a 408).
+    for mut stream in idle {
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        let mut answer = Vec::new();
+        let read = stream.read_to_end(&mut answer);
+        let reset = read
+            .as_ref()
+            .is_err_and(|e| e.kind() == std::io::ErrorKind::ConnectionReset);
+        assert!(
+            read.is_ok() || reset,
+            "an idle socket stayed open: {read:?}"
+        );
+        let answer = String::from_utf8_lossy(&answer);
+        assert!(
+            answer.is_empty() || answer.starts_with("HTTP/1.1 408"),
+            "{answer}"
+        );
+    }
+}
+
+/// A request in absolute form (as to a proxy) names the server it is for:
+/// another one is refused even with this server's Host.
+#[test]
+fn a_target_in_absolute_form_must_name_this_server() {
+    let server = Server::start(&["--coach-work", "10"]);
+    let port = server.port;
+    for (target, status) in [
+        ("http://evil.example/".to_string(), 421),
+        (format!("http://evil.example:{port}/"), 421),
+        (format!("http://127.0.0.1:{}/", port.wrapping_add(1)), 421),
+        (format!("https://127.0.0.1:{port}/"), 421),
+        (format!("http://127.0.0.1:{port}/"), 200),
+        (format!("http://localhost:{port}/"), 200),
+    ] {
+        let request =
+            format!("GET {target} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+        let (got, head, body) = server.response(request.as_bytes()).unwrap();
+        assert_eq!(got, status, "{target}: {body}");
+        assert_every_header(&head);
+    }
+}
+
+/// The headers every answer made by the server carries; a head hyper cannot
+/// read (malformed: 400; past its caps: 431) it answers itself with the
+/// status alone, no body and none of them, and docs/SERVE.md says so.
+#[test]
+fn the_manual_says_which_answers_are_bare() {
+    let manual =
+        fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/SERVE.md"))
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+    assert!(
+        manual.contains(
+            "(malformed: 400; past the caps: 431) is answered by the HTTP library, \
+             hyper, with the status alone: no body and none of those headers"
+        ),
+        "docs/SERVE.md does not say which answers are bare"
+    );
+    let server = Server::start(&["--coach-work", "10"]);
+    let host = format!("Host: 127.0.0.1:{}", server.port);
+    let many: String = (0..40).map(|k| format!("X-{k}: {k}\r\n")).collect();
+    for (request, status) in [
+        (
+            format!("GET / HTTP/1.1\r\n{host}\r\nBad Header\r\n\r\n"),
+            400,
+        ),
+        (format!("GET / HTTP/1.1\r\n{host}\r\n{many}\r\n"), 431),
+    ] {
+        let (got, head, body) = server.response(request.as_bytes()).unwrap();
+        assert_eq!(got, status, "{head}");
+        assert!(body.is_empty(), "{body}");
+        assert!(!head.contains("content-type"), "{head}");
+    }
 }

@@ -1,12 +1,14 @@
-//! `eval (--dir DIR | --seeds A..B) [-j JOBS] [-o FILE.tsv|FILE.json]
+//! `eval (--dir DIR | --seeds A..B) [--shard K/N] [-j JOBS] [-o FILE.tsv|FILE.json]
 //! [--compare OTHER.tsv] [--html REPORT.html] [--moves DIR] [--time-limit SECONDS] -- CMD [ARGS…]`
 //! `eval --rows RUN.tsv [--compare OTHER.tsv] [--html REPORT.html]`
+//! `eval (--dir DIR | --seeds A..B) --merge SLICE.tsv… [-o FILE] [--compare OTHER.tsv] [--html REPORT.html]`
 //!
 //! Runs the bot on every case (several at once), prints a summary on stdout
 //! (the progress bar goes to stderr), optionally writes one row per case and
 //! compares with an earlier run's rows, paired by case name. With `--rows`
-//! it summarizes (and compares) an earlier run instead of running anything.
-//! `--html` also writes the report as a page with plots (tools/src/report.rs);
+//! it summarizes (and compares) an earlier run instead of running anything;
+//! `--shard K/N` runs one slice of the cases, and `--merge` reports the
+//! slices' rows as one run (tools/src/shard.rs). `--html` also writes the report as a page with plots (tools/src/report.rs);
 //! `--moves DIR` saves each game's move list there, and with `--html` adds
 //! the run's profile (tools/src/profile/) to the page.
 //!

@@ -1,4 +1,4 @@
-//! `selfplay [--dir DIR] [--budget S | --fixed-work N] [--policy planner|base|greedy] [-j N]`:
+//! `selfplay [--dir DIR] [--budget S | --fixed-work N] [--policy planner|base|greedy] [--shard K/N] [-j N]`:
 //! plays the bot's policy in-process against the local judge on every input
 //! of DIR, without pipes or a child process: the quick strength check used
 //! for tuning (the tester and eval run the real binary). This front parses

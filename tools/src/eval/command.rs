@@ -26,6 +26,21 @@ pub struct Args {
     /// Summarizes an earlier run's rows (TSV or JSON) instead of running.
     #[arg(long, value_name = "FILE", conflicts_with = "out")]
     rows: Option<PathBuf>,
+    /// Runs only the K-th of N disjoint slices of the cases (1 <= K <= N):
+    /// case numbers (seeds, or places in name order from 0) n with
+    /// n mod N = K - 1. `--merge` puts the slices' rows together.
+    #[arg(long, value_name = "K/N", value_parser = crate::shard::parse_shard, conflicts_with = "rows")]
+    shard: Option<crate::shard::Shard>,
+    /// Instead of running, merges the rows of the slices of a run of the
+    /// cases of --dir or --seeds (each case in exactly one FILE, none
+    /// missing), then reports (and with -o, writes) them as one run.
+    #[arg(
+        long,
+        value_name = "FILE",
+        num_args = 1..,
+        conflicts_with_all = ["rows", "shard", "moves", "command"]
+    )]
+    merge: Vec<PathBuf>,
     #[command(flatten)]
     jobs: crate::cli::Jobs,
     /// Writes one row per case: JSON if FILE ends in .json, TSV otherwise.
@@ -48,22 +63,34 @@ pub struct Args {
     #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = crate::cli::parse_seconds, default_value = "10")]
     kill_after: Duration,
     /// The bot's command and its arguments, after `--`.
-    #[arg(last = true, required_unless_present = "rows", value_name = "CMD")]
+    #[arg(last = true, required_unless_present_any = ["rows", "merge"], value_name = "CMD")]
     command: Vec<String>,
 }
 
+/// The run's cases (`--shard`'s slice of them, if given).
 fn cases(args: &Args) -> Result<Vec<Case>> {
-    match (&args.dir, &args.seeds) {
-        (Some(dir), _) => eval::cases_in_dir(dir),
-        (None, Some(range)) => eval::cases_for_seeds(range),
+    let all = match (&args.dir, &args.seeds) {
+        (Some(dir), _) => eval::cases_in_dir(dir)?,
+        (None, Some(range)) => eval::cases_for_seeds(range)?,
         (None, None) => unreachable!("clap requires --dir, --seeds or --rows"),
-    }
+    };
+    // A seed is its case's number; a file's is its place in name order.
+    let number = |place: usize, case: &Case| case.seed().unwrap_or(place as u64);
+    Ok(crate::shard::select(args.shard, all, number))
 }
 
 /// Runs the bot on the cases, or reads the rows of an earlier run.
 fn rows(args: &Args, cases: &[Case]) -> Result<Vec<Row>> {
     if let Some(path) = &args.rows {
         return eval::read_rows(path);
+    }
+    if !args.merge.is_empty() {
+        let files = (args.merge.iter())
+            .map(|path| Ok((path.clone(), eval::read_rows(path)?)))
+            .collect::<Result<Vec<_>>>()?;
+        let rows = eval::merge_rows(cases, &files)?;
+        write_out(args, &rows)?;
+        return Ok(rows);
     }
     let mut options = RunOptions {
         kill_after: args.kill_after,
@@ -81,11 +108,17 @@ fn rows(args: &Args, cases: &[Case]) -> Result<Vec<Row>> {
         args.jobs.get(),
         args.moves.as_deref(),
     )?;
+    write_out(args, &rows)?;
+    Ok(rows)
+}
+
+/// Writes the rows to `-o`'s file, if given.
+fn write_out(args: &Args, rows: &[Row]) -> Result<()> {
     if let Some(path) = &args.out {
-        eval::write_rows(path, &rows)?;
+        eval::write_rows(path, rows)?;
         eprintln!("eval: wrote {} rows to {}", rows.len(), path.display());
     }
-    Ok(rows)
+    Ok(())
 }
 
 /// Runs (or reads) the rows, prints the summary and the comparison, and
@@ -120,6 +153,7 @@ pub fn run(args: &Args) -> Result<()> {
     if let Some(html) = &args.html {
         let name = match (&args.rows, &args.out) {
             (Some(path), _) | (None, Some(path)) => path.display().to_string(),
+            (None, None) if !args.merge.is_empty() => "the merged slices".to_string(),
             (None, None) => "this run".to_string(),
         };
         let compared = other

@@ -5,6 +5,7 @@
 
 pub mod command;
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::io::IsTerminal;
@@ -39,7 +40,7 @@ pub struct Case {
 }
 
 impl Case {
-    fn seed(&self) -> Option<u64> {
+    pub fn seed(&self) -> Option<u64> {
         match self.source {
             Source::Seed(seed) => Some(seed),
             Source::File(_) => None,
@@ -341,6 +342,59 @@ pub fn read_rows(path: &Path) -> Result<Vec<Row>> {
     } else {
         rows_from_tsv(&text).with_context(|| format!("{}: not an eval TSV", path.display()))
     }
+}
+
+/// The rows of `cases`, in their order, from the files of a run's slices
+/// (`--shard`): every case must be in exactly one file, and every row must
+/// be one of the cases'.
+pub fn merge_rows(cases: &[Case], files: &[(PathBuf, Vec<Row>)]) -> Result<Vec<Row>> {
+    let mut found: HashMap<&str, (&Row, &Path)> = HashMap::new();
+    for (path, rows) in files {
+        for row in rows {
+            if let Some((_, first)) = found.insert(&row.case, (row, path)) {
+                bail!(
+                    "case {} is in both {} and {}: the slices overlap",
+                    row.case,
+                    first.display(),
+                    path.display()
+                );
+            }
+        }
+    }
+    let mut merged = Vec::new();
+    let mut missing = Vec::new();
+    for case in cases {
+        match found.remove(case.name.as_str()) {
+            Some((row, _)) => merged.push(row.clone()),
+            None => missing.push(case.name.as_str()),
+        }
+    }
+    if !missing.is_empty() {
+        bail!(
+            "{} of the {} cases are in no file (a slice not run, or not given?): {}",
+            missing.len(),
+            cases.len(),
+            names_in_short(&missing)
+        );
+    }
+    if let Some((name, (_, path))) = found.iter().min_by_key(|(name, _)| **name) {
+        bail!(
+            "{}: case {name} is not one of the run's {} cases (another run's rows?)",
+            path.display(),
+            cases.len()
+        );
+    }
+    Ok(merged)
+}
+
+/// At most the first few of `names`, then how many more.
+fn names_in_short(names: &[&str]) -> String {
+    const SHOWN: usize = 10;
+    let mut text = names[..names.len().min(SHOWN)].join(", ");
+    if names.len() > SHOWN {
+        let _ = write!(text, " and {} more", names.len() - SHOWN);
+    }
+    text
 }
 
 fn is_json(path: &Path) -> bool {

@@ -1,4 +1,4 @@
-//! `selfplay [--dir DIR] [--budget S | --fixed-work N] [--policy planner|base|greedy] [-j N]`:
+//! `selfplay [--dir DIR] [--budget S | --fixed-work N] [--policy planner|base|greedy] [--shard K/N] [-j N]`:
 //! plays the bot's policy in-process against the local judge on every input
 //! of DIR, without pipes or a child process: the quick strength check used
 //! for tuning (the tester and eval run the real binary). Any tuned number
@@ -59,6 +59,12 @@ pub struct Args {
     policy: String,
     #[command(flatten)]
     jobs: crate::cli::Jobs,
+    /// Plays only the K-th of N disjoint slices of the cases (1 <= K <= N):
+    /// the files at places n (in name order, from 0) with n mod N = K - 1.
+    /// A game plays as it would in the whole run; `eval --dir DIR --merge`
+    /// puts the slices' `-o` rows together.
+    #[arg(long, value_name = "K/N", value_parser = crate::shard::parse_shard)]
+    shard: Option<crate::shard::Shard>,
     /// The bot's seed (default: the binary's, as oracle's and play's).
     #[arg(long, value_name = "SEED", default_value_t = ahc061::agent::options::DEFAULT_SEED)]
     seed: u64,
@@ -294,7 +300,11 @@ fn play(
 
 /// Plays every case of `args.dir` and prints (and with `-o`, writes) the rows.
 pub fn run(args: &Args) -> Result<()> {
-    let cases = read_cases(&args.dir)?;
+    // Each case keeps its place in the whole run, which seeds its positions'
+    // data: a slice's games and records are the whole run's.
+    let numbered: Vec<(usize, (PathBuf, ToolInput))> =
+        read_cases(&args.dir)?.into_iter().enumerate().collect();
+    let cases = crate::shard::select(args.shard, numbered, |place, _| place as u64);
     let weights = Tables {
         base: read_weights(args.weights.as_ref())?,
         continuation: read_weights(args.continuation_weights.as_ref())?,
@@ -315,8 +325,7 @@ pub fn run(args: &Args) -> Result<()> {
     let results: Vec<Played> = pool.install(|| {
         cases
             .par_iter()
-            .enumerate()
-            .map(|(index, (path, input))| play(path, input, args, weights, index))
+            .map(|(index, (path, input))| play(path, input, args, weights, *index))
             .collect::<Result<_>>()
     })?;
     if let Some(mut writer) = positions.take() {
@@ -325,7 +334,7 @@ pub fn run(args: &Args) -> Result<()> {
         }
         writer.finish()?;
     }
-    let files: Vec<&PathBuf> = cases.iter().map(|(path, _)| path).collect();
+    let files: Vec<&PathBuf> = cases.iter().map(|(_, (path, _))| path).collect();
     for (f, r) in files.iter().zip(&results) {
         let name = f.file_stem().unwrap_or_default().to_string_lossy();
         println!("{name}\t{}\t{}\t{:.3}", r.0, r.1, r.2);

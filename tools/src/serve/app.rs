@@ -60,7 +60,8 @@ pub struct Settings {
     /// The case `POST /api/new` plays when none is given.
     pub case: Arc<Case>,
     pub coach: CoachSettings,
-    /// Games kept at most; past it the oldest finished one goes first.
+    /// Games kept at most; past it the least recently used finished one
+    /// already saved or downloaded goes first.
     pub max_games: usize,
     /// Where saved logs go.
     pub out_dir: PathBuf,
@@ -70,6 +71,9 @@ struct Entry {
     session: Session,
     /// When it was last used, in requests served (for eviction).
     used: u64,
+    /// Whether its log has been saved or downloaded: a finished game whose
+    /// log is kept elsewhere is the cheapest to lose.
+    kept: bool,
 }
 
 /// The games in memory and the cases' bot scores.
@@ -204,17 +208,24 @@ impl App {
         self.next_id += 1;
         let session = Session::new(case, self.settings.coach);
         let used = self.clock;
-        self.games.insert(id, Entry { session, used });
+        let entry = Entry {
+            session,
+            used,
+            kept: false,
+        };
+        self.games.insert(id, entry);
         self.view(id)
     }
 
     /// Drops games until one more fits: the least recently used finished
-    /// one first, else the least recently used of all.
+    /// one whose log was saved or downloaded first, else the least recently
+    /// used of all. A finished game not yet saved is someone's result, kept
+    /// as long as an idle unfinished game.
     fn make_room(&mut self) {
         while self.games.len() >= self.settings.max_games.max(1) {
-            let oldest = |finished: bool| {
+            let oldest = |kept_only: bool| {
                 (self.games.iter())
-                    .filter(|(_, e)| !finished || e.session.finished())
+                    .filter(|(_, e)| !kept_only || (e.kept && e.session.finished()))
                     .min_by_key(|(_, e)| e.used)
                     .map(|(&id, _)| id)
             };
@@ -276,12 +287,16 @@ impl App {
                 Err(reply) => Err(reply),
             },
             ("POST", ["save"]) => {
-                return match parse::<Empty>(body) {
+                let reply = match parse::<Empty>(body) {
                     Ok(_) => self.save(id),
                     Err(reply) => reply,
                 };
+                return self.kept_if_ok(id, reply);
             }
-            ("GET", ["log"]) => return self.log(id),
+            ("GET", ["log"]) => {
+                let reply = self.log(id);
+                return self.kept_if_ok(id, reply);
+            }
             (_, [] | ["move" | "undo" | "coach" | "bot" | "save" | "log"]) => {
                 Err(Reply::error(405, "method not allowed"))
             }
@@ -291,6 +306,15 @@ impl App {
             Ok(()) => self.view(id),
             Err(reply) => reply,
         }
+    }
+
+    /// Marks game `id`'s log as kept elsewhere if `reply` (to a save or a
+    /// download) gave it.
+    fn kept_if_ok(&mut self, id: u64, reply: Reply) -> Reply {
+        if reply.status == 200 {
+            self.games.get_mut(&id).expect("checked by the caller").kept = true;
+        }
+        reply
     }
 
     /// Plays the bot on the game's case, once per case.

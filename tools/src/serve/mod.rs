@@ -11,24 +11,32 @@
 //!
 //! The server is hyper's HTTP/1.1 on tokio, the request handed to the app
 //! through axum, the limits set on the stack: it listens on 127.0.0.1 only
-//! and answers only requests whose Host is this machine at its port;
-//! at most [`MAX_CONNECTIONS`] connections are served at once (a semaphore
-//! on accept; past it, 503); hyper reads a head of at most [`MAX_HEAD`]
-//! bytes and [`MAX_HEADERS`] headers (else 431) within [`READ_TIME`], and
-//! one request per connection (keep-alive off); a body over [`MAX_BODY`]
-//! bytes is refused (413), and it must arrive within [`READ_TIME`] too
-//! (408); tower-http sets the headers of every answer (outermost, so that
+//! and answers only requests whose Host (and, in absolute form, whose
+//! target) is this machine at its port; at most [`MAX_CONNECTIONS`]
+//! connections are open at once (a semaphore on accept; past it, 503);
+//! hyper reads a head of at most [`MAX_HEAD`] bytes and [`MAX_HEADERS`]
+//! headers (else 431) within [`READ_TIME`], and one request per connection
+//! (keep-alive off); a body over [`MAX_BODY`] bytes is refused (413), and it
+//! must arrive within [`READ_TIME`] too (408); at most [`MAX_REQUESTS`]
+//! requests, read whole, are worked on at once (past it, 503); tower-http
+//! sets the headers of every answer the server makes (outermost, so that
 //! the layers' own answers have them too: no caching, no sniffing, no
 //! framing) and turns a panic in a request into a 500 for that request
-//! alone. An error accepting a connection other than the client's own (out
-//! of file descriptors, say) pauses the accept loop for [`ACCEPT_PAUSE`].
+//! alone. A head hyper cannot read (malformed, 400; past its caps, 431) is
+//! answered by hyper itself: the status alone, with no body and none of
+//! those headers (there is nothing in it to cache, sniff or frame). An
+//! error accepting a connection other than the client's own (out of file
+//! descriptors, say) pauses the accept loop for [`ACCEPT_PAUSE`].
 //!
 //! The app answers one request at a time on a thread of its own (the bot it
 //! runs stays on it, and the planner's work keeps off tokio's): several tabs
-//! each play their own game, interleaved. A request keeps its connection's
-//! slot until the app has answered it, so no more requests than slots ever
-//! wait for the app; one whose client has gone by its turn is dropped
-//! unanswered.
+//! each play their own game, interleaved. A request takes a slot once it
+//! has been read whole and keeps it until the app has answered it, so no
+//! more requests than slots ever wait for the app; one whose
+//! client has gone by its turn is dropped unanswered. Connections still
+//! sending their head or body hold no slot (a slot is taken only once
+//! there is work for the app): idle sockets, up to [`MAX_CONNECTIONS`],
+//! cannot keep a person's request waiting.
 
 pub mod app;
 pub mod coach;
@@ -44,17 +52,16 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Extension, FromRequest, Request, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::header::{
     CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_LENGTH, CONTENT_SECURITY_POLICY, CONTENT_TYPE,
     HOST, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
 };
-use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
-use tower_http::add_extension::AddExtension;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
@@ -66,8 +73,14 @@ pub const MAX_HEAD: usize = 8192;
 pub const MAX_HEADERS: usize = 32;
 /// Largest request body read; every API body is a few dozen bytes.
 pub const MAX_BODY: usize = 4096;
-/// Connections served at once; more are told to come back (503).
-pub const MAX_CONNECTIONS: usize = 16;
+/// Connections open at once, reading or answered; more are told to come
+/// back (503). Each has a file descriptor and [`READ_TIME`] at most for its
+/// head: a bound on what idle sockets cost, set well above what a few tabs
+/// open.
+pub const MAX_CONNECTIONS: usize = 256;
+/// Requests worked on at once: read whole, and waiting for the app or
+/// answered by it; more are told to come back (503).
+pub const MAX_REQUESTS: usize = 16;
 /// How long a connection may take to send its head, and then its body.
 pub const READ_TIME: Duration = Duration::from_secs(10);
 /// How long a connection past the cap may take to be told so.
@@ -77,27 +90,23 @@ const BUSY_TIME: Duration = Duration::from_secs(1);
 /// waits as long.
 pub const ACCEPT_PAUSE: Duration = Duration::from_secs(1);
 
-/// One of the [`MAX_CONNECTIONS`] slots: its connection holds it, and so
-/// does its request until the app has answered it. Never read: the last
-/// copy dropped frees the slot.
-#[derive(Clone)]
-struct Slot(#[allow(dead_code)] Arc<OwnedSemaphorePermit>);
-
 /// A request for the app's thread, where its reply (or panic) goes, and
-/// its connection's slot.
+/// its slot (one of [`MAX_REQUESTS`]), freed when the job is dropped.
 struct Job {
     method: Method,
     path: String,
     body: Bytes,
     back: oneshot::Sender<std::thread::Result<Reply>>,
-    _slot: Option<Slot>,
+    _slot: OwnedSemaphorePermit,
 }
 
-/// What the app's routes need: the queue to the app and the port served.
+/// What the app's routes need: the queue to the app, the port served and
+/// the slots of the requests worked on.
 #[derive(Clone)]
 struct ToApp {
     jobs: Sender<Job>,
     port: u16,
+    slots: Arc<Semaphore>,
 }
 
 /// A server bound to 127.0.0.1, not yet answering.
@@ -162,12 +171,13 @@ async fn accept(listener: TcpListener, settings: Settings) -> Result<()> {
             app.handle(method, path, body)
         });
     });
-    let app = router(ToApp { jobs, port });
+    let slots = Arc::new(Semaphore::new(MAX_REQUESTS));
+    let app = router(ToApp { jobs, port, slots });
     let busy =
         headers(Router::new().fallback(async || {
             response(Reply::error(503, "too many connections at once; try again"))
         }));
-    let open = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(READ_TIME)
@@ -190,19 +200,16 @@ async fn accept(listener: TcpListener, settings: Settings) -> Result<()> {
             }
         };
         failing = false;
-        let slot = open.clone().try_acquire_owned().ok();
-        let Some(slot) = slot.map(|permit| Slot(Arc::new(permit))) else {
+        let Ok(open) = connections.clone().try_acquire_owned() else {
             let connection =
                 http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(busy.clone()));
             tokio::spawn(tokio::time::timeout(BUSY_TIME, connection));
             continue;
         };
-        // The request gets a copy of the slot (an extension) for its job.
-        let service = AddExtension::new(app.clone(), slot.clone());
-        let connection =
-            http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
+        let service = TowerToHyperService::new(app.clone());
+        let connection = http.serve_connection(TokioIo::new(stream), service);
         tokio::spawn(async move {
-            let _held = slot;
+            let _held = open;
             // A client that went away is no concern of the others.
             drop(connection.await)
         });
@@ -238,14 +245,10 @@ fn headers(router: Router) -> Router {
 }
 
 /// Checks the request's origin, kind and size, reads its body, then hands
-/// it to the app's thread with the connection's slot.
-async fn answer(
-    State(app): State<ToApp>,
-    slot: Option<Extension<Slot>>,
-    request: Request,
-) -> Response {
+/// it to the app's thread with a slot, if one is free.
+async fn answer(State(app): State<ToApp>, request: Request) -> Response {
     let method = request.method().clone();
-    if let Some(refusal) = refusal(&method, request.headers(), app.port) {
+    if let Some(refusal) = refusal(&method, request.uri(), request.headers(), app.port) {
         return response(refusal);
     }
     let too_large = Reply::error(413, format!("the body is over {MAX_BODY} bytes"));
@@ -266,13 +269,17 @@ async fn answer(
         Ok(Err(e)) => return response(Reply::error(e.status().as_u16(), e.body_text())),
         Ok(Ok(body)) => body,
     };
+    // Taken only now: a client still sending is no work for the app yet.
+    let Ok(slot) = app.slots.clone().try_acquire_owned() else {
+        return response(Reply::error(503, "too many requests at once; try again"));
+    };
     let (back, reply) = oneshot::channel();
     let job = Job {
         method,
         path,
         body,
         back,
-        _slot: slot.map(|Extension(slot)| slot),
+        _slot: slot,
     };
     let sent = app.jobs.send(job);
     match (sent, reply.await) {
@@ -283,8 +290,18 @@ async fn answer(
     }
 }
 
+/// Whether `authority` (a Host header, or an absolute target's) names this
+/// machine at `port`; one without a port means port 80.
+fn is_ours(authority: &str, port: u16) -> bool {
+    let (name, its_port) = match authority.rsplit_once(':') {
+        Some((name, port)) => (name, port.parse::<u16>().ok()),
+        None => (authority, Some(80)),
+    };
+    ["127.0.0.1", "localhost"].contains(&name) && its_port == Some(port)
+}
+
 /// Why a request is refused before the app sees it, if it is.
-fn refusal(method: &Method, headers: &HeaderMap, port: u16) -> Option<Reply> {
+fn refusal(method: &Method, uri: &Uri, headers: &HeaderMap, port: u16) -> Option<Reply> {
     let header = |name| {
         headers
             .get(name)
@@ -294,14 +311,21 @@ fn refusal(method: &Method, headers: &HeaderMap, port: u16) -> Option<Reply> {
     // (DNS rebinding): only this machine's names are served, and at this
     // port (a Host without one means port 80), not another server's.
     let host = header(HOST).unwrap_or_default().trim();
-    let (host_name, host_port) = match host.rsplit_once(':') {
-        Some((name, port)) => (name, port.parse::<u16>().ok()),
-        None => (host, Some(80)),
-    };
-    if !["127.0.0.1", "localhost"].contains(&host_name) || host_port != Some(port) {
+    if !is_ours(host, port) {
         return Some(Reply::error(
             421,
             format!("this server answers 127.0.0.1:{port} only, not {host:?}"),
+        ));
+    }
+    // A target in absolute form (`GET http://NAME/`, as to a proxy) names
+    // the server it is for: this one, over plain HTTP, or none.
+    let target = uri.authority().map(|a| (uri.scheme_str(), a.as_str()));
+    if let Some((scheme, authority)) = target
+        && (scheme != Some("http") || !is_ours(authority, port))
+    {
+        return Some(Reply::error(
+            421,
+            format!("this server answers http://127.0.0.1:{port}/ only, not {uri}"),
         ));
     }
     // A form or a plain-text fetch from another site cannot set this
@@ -341,7 +365,12 @@ mod tests {
     fn serving(handle: impl FnMut(&str, &str, &[u8]) -> Reply + Send + 'static) -> Router {
         let (jobs, requests) = mpsc::channel::<Job>();
         std::thread::spawn(move || run_app(requests, handle));
-        router(ToApp { jobs, port: PORT })
+        let slots = Arc::new(Semaphore::new(MAX_REQUESTS));
+        router(ToApp {
+            jobs,
+            port: PORT,
+            slots,
+        })
     }
 
     fn runtime() -> tokio::runtime::Runtime {
@@ -464,18 +493,20 @@ mod tests {
         }
     }
 
-    /// A request holds its connection's slot until the app is done with it,
-    /// even when its client has gone: so no more requests than slots ever
-    /// wait. The app does not answer one whose client has gone.
+    /// A request holds its slot until the app is done with it, even when
+    /// its client has gone: so no more requests than slots ever wait. The
+    /// app does not answer one whose client has gone.
     #[test]
     fn a_request_keeps_its_slot_and_is_dropped_when_its_client_goes() {
         let (jobs, requests) = mpsc::channel::<Job>();
-        let router = router(ToApp { jobs, port: PORT });
         let slots = Arc::new(Semaphore::new(1));
-        let slot = Slot(Arc::new(slots.clone().try_acquire_owned().unwrap()));
-        let service = AddExtension::new(router, slot);
+        let router = router(ToApp {
+            jobs,
+            port: PORT,
+            slots: slots.clone(),
+        });
         // The client waits a while for its answer, then hangs up.
-        let answer = service.oneshot(request("POST", "/api/game/1/coach", "{}", |b| b));
+        let answer = router.oneshot(request("POST", "/api/game/1/coach", "{}", |b| b));
         let waited = runtime()
             .block_on(async { tokio::time::timeout(Duration::from_millis(50), answer).await });
         assert!(waited.is_err(), "the app has not answered yet");

@@ -116,14 +116,18 @@ impl Session {
     /// The request's turn must be the number of turns played: a page that
     /// has not seen the latest turn (another tab, a double click) must not
     /// move or undo blindly.
+    /// The message says which way the page is off: behind the game (it
+    /// missed a turn played elsewhere) or ahead of it (a turn taken back).
     fn check_turn(&self, turn: usize) -> Result<(), Refusal> {
-        if turn != self.turn() {
-            return Err(Refusal::Conflict(format!(
-                "stale turn: the request is for turn {turn} but the game has played {} turns",
-                self.turn()
-            )));
-        }
-        Ok(())
+        let played = self.turn();
+        let when = match turn.cmp(&played) {
+            std::cmp::Ordering::Equal => return Ok(()),
+            std::cmp::Ordering::Less => "stale turn: in the past",
+            std::cmp::Ordering::Greater => "turn in the future",
+        };
+        Err(Refusal::Conflict(format!(
+            "{when}: the request is for turn {turn} but the game has played {played} turns"
+        )))
     }
 
     /// Plays the next turn with player 0 moving to (x, y).
