@@ -1,5 +1,7 @@
 //! The bot's command line and environment settings.
 
+use crate::search::clock::MAX_BUDGET;
+
 /// How the bot is asked to think.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -154,10 +156,6 @@ fn parse_number(text: &str, what: &str) -> Result<u64, String> {
     text.parse()
         .map_err(|_| format!("{what}: not a whole number: {text:?}"))
 }
-
-/// The largest `--budget` the bot accepts, in seconds (the tools that set a
-/// bot's budget check against it too).
-pub const MAX_BUDGET: f64 = 60.0;
 
 fn parse_budget(text: &str, what: &str) -> Result<f64, String> {
     match text.parse::<f64>() {

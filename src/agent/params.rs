@@ -62,7 +62,7 @@ impl Default for Params {
             // leaf is the learned value (src/search/value.rs), trained to
             // order the leaves of a root's arms as playouts to the end do: a
             // 10-turn horizon ending on it beats 20 extrapolated turns.
-            // docs/RESULTS.md, sessions 4, 5, 10, 14–16, 26–30 and 40.
+            // docs/RESULTS.md, sessions 4, 5, 10, 14–16, 26–30, 40 and 41.
             many: Config {
                 horizon: 10,
                 alternatives: [TierOrder::parse("0235461").map(Alternative::Hunt), None],
@@ -136,7 +136,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "{duel,many}.leaf",
-        "a rollout cut before the end: objective (as it stands) or extrapolated",
+        "a rollout cut before the end: objective (as it stands), extrapolated, value (the learned value, M >= 3) or playouts-K (K playouts to the end, a measuring instrument)",
     ),
     (
         "{duel,many}.alternatives",

@@ -86,13 +86,18 @@ struct Pool {
     spent: u64,
 }
 
+/// The largest budget the bot accepts, in seconds (`--budget` is checked
+/// against it in src/agent/options.rs, and the tools that set a bot's budget
+/// check against it too).
+pub const MAX_BUDGET: f64 = 60.0;
+
 impl Clock {
     /// A clock started at `start` (the process start) with `budget` seconds.
     /// The callers check the budget against (0, 60] (src/agent/options.rs);
     /// one that slips through is held to that range rather than panic: NaN
     /// and anything above count as 60 s, a negative budget as none.
     pub fn new(start: Instant, budget_seconds: f64, fixed_work: Option<u64>) -> Clock {
-        let most = crate::agent::options::MAX_BUDGET;
+        let most = MAX_BUDGET;
         Clock {
             start,
             budget: Duration::try_from_secs_f64(budget_seconds.min(most)).unwrap_or_default(),

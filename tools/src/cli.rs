@@ -37,7 +37,7 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
 /// A bot's budget (`selfplay --budget`): seconds in the range the bot itself
 /// accepts for its `--budget` (src/agent/options.rs).
 pub fn parse_budget(text: &str) -> Result<f64, String> {
-    seconds_in(text, ahc061::agent::options::MAX_BUDGET)
+    seconds_in(text, ahc061::search::clock::MAX_BUDGET)
 }
 
 /// A count option's parser: a whole number from `min` to `max`. clap's own

@@ -57,10 +57,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE", requires = "serve", conflicts_with = "case")]
     input: Option<PathBuf>,
     /// With --serve: the coach's and the bot's rollouts a turn, at most
-    /// 2000: the server answers one request at a time, and the bot's score
-    /// plays a whole game at this work.
+    /// 20 000 (about 0.4 s of advice): the server answers one request at a
+    /// time, and the bot's score plays a whole game at this work.
     #[arg(long, value_name = "N", default_value_t = 200, requires = "serve", allow_negative_numbers = true,
-          value_parser = crate::cli::count::<u64>(0, 2000))]
+          value_parser = crate::cli::count::<u64>(0, 20_000))]
     coach_work: u64,
 }
 

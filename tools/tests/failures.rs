@@ -41,7 +41,7 @@ fn the_browser_tests_are_ignored_as_needing_chromium_and_ci_asks_for_them() {
     let asks = ci
         .lines()
         .any(|line| line.contains("--test browser --test serve_browser"))
-        && ci.contains("-- --include-ignored");
+        && ci.contains("-- --ignored");
     assert!(asks, ".ci/run does not run the browser tests:\n{ci}");
 }
 

@@ -84,13 +84,13 @@ fn counts_out_of_range_are_usage_errors_naming_the_option() {
         PLAY,
         &[&play[..], &["1000000000"]].concat(),
         "--coach-work",
-        "0..=2000",
+        "0..=20000",
     );
     refused(
         PLAY,
         &[&play[..], &["-5"]].concat(),
         "--coach-work",
-        "0..=2000",
+        "0..=20000",
     );
     // The server's own cap on a case (tools/src/serve/app.rs).
     let cap = "0..=1099511627776";
