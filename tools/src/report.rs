@@ -6,10 +6,10 @@
 
 use std::fmt::Write as _;
 
-use crate::eval::{
-    CONTEST_LIMIT_S, Row, failures, group_means, mean, mean_ci95, median, over_the_limit,
-    paired_scores, std_dev, win_counts,
-};
+use crate::eval::compare::paired_scores;
+use crate::eval::rows::Row;
+use crate::eval::stats::{group_means, mean, mean_ci95, median, std_dev, win_counts};
+use crate::eval::summary::{CONTEST_LIMIT_S, failures, over_the_limit};
 use crate::vis::escape;
 const W: f64 = 560.0;
 const H: f64 = 240.0;

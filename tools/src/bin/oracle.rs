@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use ahc061_sim::judge::ToolInput;
-use ahc061_tools::eval::{self, Row};
+use ahc061_tools::eval::{self, rows::Row};
 use ahc061_tools::oracle::{self, BOT_SEED, Mode};
 use anyhow::{Context, Result, anyhow};
 use clap::Parser;
@@ -39,7 +39,7 @@ struct Args {
 }
 
 fn run(args: &Args) -> Result<()> {
-    let files = eval::input_files(&args.dir)?;
+    let files = eval::cases::input_files(&args.dir)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.get())
         .build()
@@ -72,9 +72,9 @@ fn run(args: &Args) -> Result<()> {
             .collect::<Result<_>>()
     })?;
     if let Some(path) = &args.out {
-        eval::write_rows(path, &rows)?;
+        eval::rows::write_rows(path, &rows)?;
     }
-    print!("{}", eval::summary(&rows));
+    print!("{}", eval::summary::summary(&rows));
     Ok(())
 }
 
