@@ -12,8 +12,6 @@ use crate::eval::stats::{mean, mean_ci95, win_counts};
 use crate::eval::summary::{CONTEST_LIMIT_S, failures, over_the_limit};
 use crate::vis::escape;
 
-/// The failed cases: one line per way of failing (as eval prints them), then
-/// every failed case with the last lines of the bot's stderr.
 /// The games at or over the contest's time limit, slowest first (none: nothing).
 pub(super) fn slow_table(rows: &[Row]) -> String {
     let slow = over_the_limit(rows);
@@ -38,6 +36,8 @@ pub(super) fn slow_table(rows: &[Row]) -> String {
     html
 }
 
+/// The failed cases: one line per way of failing (as eval prints them), then
+/// every failed case with the last lines of the bot's stderr.
 pub(super) fn failures_table(rows: &[Row]) -> String {
     let groups = failures(rows);
     if groups.is_empty() {
