@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use ahc061::agent::options::{Low, number_in};
 use ahc061::policy::learned::{self, CLASSES, HAND_TUNED, Table, Weights};
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
@@ -687,7 +688,7 @@ fn weight(text: &str) -> Result<f64, String> {
 /// `--sigma`: CMA-ES's initial step size, which it wants positive and
 /// finite; above 100 it would only throw the weights' scale away.
 fn sigma(text: &str) -> Result<f64, String> {
-    crate::cli::positive_up_to(text, 100.0)
+    number_in(text, "a number", Low::Above(0.0), 100.0)
 }
 
 /// CMA-ES's refusal of its options, with the ranges it allows (the
