@@ -25,8 +25,10 @@ struct Args {
     /// What the player knows.
     #[arg(long, value_enum, default_value = "params")]
     mode: Mode,
-    /// Rollouts per turn (the full mode needs one per candidate).
-    #[arg(long, value_name = "ROLLOUTS", default_value_t = 100)]
+    /// Rollouts per turn (the full mode needs one per candidate), from 1 to
+    /// 1 000 000 000 (selfplay's most, far past any useful amount).
+    #[arg(long, value_name = "ROLLOUTS", default_value_t = 100, allow_negative_numbers = true,
+        value_parser = ahc061_tools::cli::count::<u64>(1, 1_000_000_000))]
     fixed_work: u64,
     /// The bot's seed (default: the binary's).
     #[arg(long, value_name = "SEED", default_value_t = BOT_SEED)]
