@@ -157,9 +157,77 @@ fn parse_number(text: &str, what: &str) -> Result<u64, String> {
         .map_err(|_| format!("{what}: not a whole number: {text:?}"))
 }
 
+/// `--budget` or AHC061_BUDGET (`what`): seconds in (0, [`MAX_BUDGET`]].
 fn parse_budget(text: &str, what: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_BUDGET => Ok(s),
-        _ => Err(format!("{what}: expected seconds in (0, 60], got {text:?}")),
+    number_in(text, "seconds", Low::Above(0.0), MAX_BUDGET).map_err(|e| format!("{what}: {e}"))
+}
+
+/// The low end of a number's range: the number must be above it, or at
+/// least it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Low {
+    /// Above: the range (low, max].
+    Above(f64),
+    /// At least: the range [low, max].
+    AtLeast(f64),
+}
+
+impl Low {
+    fn admits(self, x: f64) -> bool {
+        match self {
+            Low::Above(low) => x > low,
+            Low::AtLeast(low) => x >= low,
+        }
+    }
+
+    /// The range up to `max`, as the error states it: `(0, 60]`.
+    fn range(self, max: f64) -> String {
+        match self {
+            Low::Above(low) => format!("({low}, {max}]"),
+            Low::AtLeast(low) => format!("[{low}, {max}]"),
+        }
+    }
+}
+
+/// `text` (spaces around it allowed) as a finite number from `low` up to
+/// `max`, or the error `expected WHAT in RANGE, got "TEXT"` (`expected
+/// seconds in (0, 60], got "abc"`). The one range check of a number option,
+/// the bot's (`--budget`) and the tools' (tools/src/cli.rs): the option's
+/// name goes before the message, put there by the caller, or by clap for a
+/// tool's option.
+pub fn number_in(text: &str, what: &str, low: Low, max: f64) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && low.admits(x) && x <= max => Ok(x),
+        _ => Err(format!(
+            "expected {what} in {}, got {text:?}",
+            low.range(max)
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_checked_against_their_range() {
+        let budget = |text| number_in(text, "seconds", Low::Above(0.0), 60.0);
+        assert_eq!(budget("1.8"), Ok(1.8));
+        assert_eq!(budget(" 60 "), Ok(60.0));
+        for bad in ["0", "-1", "60.5", "NaN", "inf", "1e300", "abc", ""] {
+            let error = format!("expected seconds in (0, 60], got {bad:?}");
+            assert_eq!(budget(bad), Err(error), "{bad}");
+        }
+        let rate = |text| number_in(text, "a number", Low::AtLeast(0.5), 2.0);
+        assert_eq!(rate("0.5"), Ok(0.5));
+        assert_eq!(rate("2"), Ok(2.0));
+        assert_eq!(
+            rate("0.4"),
+            Err("expected a number in [0.5, 2], got \"0.4\"".to_string())
+        );
+        assert_eq!(
+            parse_budget("abc", "--budget"),
+            Err("--budget: expected seconds in (0, 60], got \"abc\"".to_string())
+        );
     }
 }

@@ -4,6 +4,8 @@
 
 use std::process::ExitCode;
 
+use ahc061::agent::options::{Low, number_in};
+
 /// Ends tool `name` with `result`: success, or `name: error: …` on stderr
 /// (the whole chain of causes on one line) and exit code 1.
 pub fn finish(name: &str, result: anyhow::Result<()>) -> ExitCode {
@@ -20,24 +22,22 @@ pub fn finish(name: &str, result: anyhow::Result<()>) -> ExitCode {
 /// typo, and `Duration` cannot hold every finite number of seconds.
 pub const MAX_SECONDS: f64 = 86_400.0;
 
-/// Seconds in (0, `max`]: the one check behind every seconds option. clap
-/// puts the option's name before the message, so the error names both.
-pub fn seconds_in(text: &str, max: f64) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= max => Ok(s),
-        _ => Err(format!("expected seconds in (0, {max}], got {text:?}")),
-    }
-}
-
-/// A command-line duration: seconds in (0, [`MAX_SECONDS`]].
+/// A command-line duration: seconds in (0, [`MAX_SECONDS`]]. clap puts the
+/// option's name before the message of the range check (the bot's
+/// [`number_in`], as every number option here), so the error names both.
 pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
-    seconds_in(text, MAX_SECONDS).map(std::time::Duration::from_secs_f64)
+    number_in(text, "seconds", Low::Above(0.0), MAX_SECONDS).map(std::time::Duration::from_secs_f64)
 }
 
 /// A bot's budget (`selfplay --budget`): seconds in the range the bot itself
-/// accepts for its `--budget` (src/agent/options.rs).
+/// accepts for its `--budget`, by the same check (src/agent/options.rs).
 pub fn parse_budget(text: &str) -> Result<f64, String> {
-    seconds_in(text, ahc061::search::clock::MAX_BUDGET)
+    number_in(
+        text,
+        "seconds",
+        Low::Above(0.0),
+        ahc061::search::clock::MAX_BUDGET,
+    )
 }
 
 /// A count option's parser: a whole number from `min` to `max`. clap's own
@@ -52,14 +52,6 @@ pub fn count<T: TryFrom<u64>>(
             .filter(|n| (min..=max).contains(n))
             .and_then(|n| T::try_from(n).ok())
             .ok_or_else(|| format!("expected a whole number in {min}..={max}, got {text:?}"))
-    }
-}
-
-/// A positive finite number no larger than `max` (a step size, a rate).
-pub fn positive_up_to(text: &str, max: f64) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() && x > 0.0 && x <= max => Ok(x),
-        _ => Err(format!("expected a number in (0, {max}], got {text:?}")),
     }
 }
 

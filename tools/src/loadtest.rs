@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use clap::Parser;
 
-use crate::eval::{self, Row};
+use crate::eval::{self, rows::Row};
 use crate::runner::RunOptions;
 
 #[derive(Parser)]
@@ -125,10 +125,10 @@ fn report(phase: Phase, rows: &[Row], limit: Duration) -> (String, bool) {
          zero scores {zeros}  mean score {:.1}  {}\n",
         phase.name(),
         rows.len(),
-        eval::median(&walls),
-        eval::quantile(&walls, 0.99),
+        eval::stats::median(&walls),
+        eval::stats::quantile(&walls, 0.99),
         max,
-        eval::mean(&scores),
+        eval::stats::mean(&scores),
         if pass { "ok" } else { "FAILED" }
     );
     (text, pass)
@@ -139,7 +139,7 @@ pub fn run(args: &Args) -> Result<bool> {
     if args.command.is_empty() {
         bail!("no bot command: give it after `--`");
     }
-    let cases = eval::cases_for_seeds(&args.seeds)?;
+    let cases = eval::cases::cases_for_seeds(&args.seeds)?;
     let options = RunOptions {
         capture_stderr: true,
         // Far above the limit: a slow game is measured, not cut short.
@@ -152,11 +152,11 @@ pub fn run(args: &Args) -> Result<bool> {
             Phase::Quiet => None,
             Phase::Load => Some(Burners::start(args.burners)?),
         };
-        let rows = eval::run_all(&cases, &args.command, &options, args.jobs.get(), None)?;
+        let rows = eval::games::run_all(&cases, &args.command, &options, args.jobs.get(), None)?;
         if let Some(dir) = &args.out_dir {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
-            eval::write_rows(&dir.join(format!("{}.tsv", phase.name())), &rows)?;
+            eval::rows::write_rows(&dir.join(format!("{}.tsv", phase.name())), &rows)?;
         }
         let (text, pass) = report(phase, &rows, args.time_limit);
         print!("{text}");

@@ -22,7 +22,7 @@
   var advantagePoints = AHC061.advantagePoints, zText = AHC061.zText;
   function levelColour(p, level) { return AHC061.levelColour(U, p, level); }
   // Round tick values (1, 2, 2.5 or 5 times a power of ten apart) covering
-  // [lo, hi] with about `count` steps, as the report's axes (report.rs).
+  // [lo, hi] with about `count` steps, as the report's axes (report/charts.rs).
   function niceTicks(lo, hi, count) {
     var raw = Math.max(hi - lo, 1e-9) / count, mag = Math.pow(10, Math.floor(Math.log10(raw)));
     var step = [1, 2, 2.5, 5, 10].map(function (f) { return f * mag; })

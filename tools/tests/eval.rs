@@ -5,7 +5,7 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use ahc061_tools::eval::read_rows;
+use ahc061_tools::eval::rows::read_rows;
 
 mod common;
 use common::{bot, data};
@@ -402,9 +402,9 @@ fn two_slices_merged_are_the_whole_run() {
     ]);
     assert!(out.status.success(), "{}", text(out.stderr));
     let report = text(out.stdout);
-    let times = |rows: Vec<ahc061_tools::eval::Row>| -> Vec<_> {
+    let times = |rows: Vec<ahc061_tools::eval::rows::Row>| -> Vec<_> {
         rows.into_iter()
-            .map(|row| ahc061_tools::eval::Row { wall_s: 0.0, ..row })
+            .map(|row| ahc061_tools::eval::rows::Row { wall_s: 0.0, ..row })
             .collect()
     };
     assert_eq!(

@@ -14,6 +14,7 @@ const BENCH: &str = env!("CARGO_BIN_EXE_bench");
 const SELFPLAY: &str = env!("CARGO_BIN_EXE_selfplay");
 const PLAY: &str = env!("CARGO_BIN_EXE_play");
 const TRAIN: &str = env!("CARGO_BIN_EXE_train");
+const ORACLE: &str = env!("CARGO_BIN_EXE_oracle");
 
 /// Runs `exe` with `args` and checks that it refused them as a usage error
 /// (exit code 2) whose message names `option` and `range`.
@@ -139,4 +140,22 @@ fn cma_es_options_are_checked_with_their_ranges() {
         "--population",
         "2..=10000",
     );
+}
+
+#[test]
+fn oracle_work_and_the_learning_rate_are_checked_with_their_ranges() {
+    // A folder that is not there: before the check, a value it let through
+    // ends the run at once instead of playing the cases.
+    let oracle = ["--dir", "no-such-dir", "--fixed-work"];
+    for work in ["0", "-1", "1000000001", "1e99"] {
+        refused(
+            ORACLE,
+            &[&oracle[..], &[work]].concat(),
+            "--fixed-work",
+            "1..=1000000000",
+        );
+    }
+    for lr in ["0", "-1", "1.5", "NaN", "inf"] {
+        refused(TRAIN, &["value", "--lr", lr], "--lr", "(0, 1]");
+    }
 }

@@ -109,9 +109,9 @@ fn continuation_weights_play_in_the_rollouts_only() {
 
 /// A row without its wall time, the one field two runs of the same games
 /// need not share.
-fn without_time(rows: Vec<ahc061_tools::eval::Row>) -> Vec<ahc061_tools::eval::Row> {
+fn without_time(rows: Vec<ahc061_tools::eval::rows::Row>) -> Vec<ahc061_tools::eval::rows::Row> {
     rows.into_iter()
-        .map(|row| ahc061_tools::eval::Row { wall_s: 0.0, ..row })
+        .map(|row| ahc061_tools::eval::rows::Row { wall_s: 0.0, ..row })
         .collect()
 }
 
@@ -128,7 +128,7 @@ fn eval(args: &[&str]) -> std::process::Output {
 /// a merge of slices that overlap, or leave a case out, is refused.
 #[test]
 fn two_slices_merged_are_the_whole_run() {
-    use ahc061_tools::eval::read_rows;
+    use ahc061_tools::eval::rows::read_rows;
     let dir = common::scratch_dir("selfplay", "shards");
     let cases = dir.join("in");
     fs::create_dir_all(&cases).unwrap();

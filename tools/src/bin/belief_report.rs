@@ -82,7 +82,7 @@ fn run_case(input: ToolInput, particles: usize, tally: &mut Tally) {
 }
 
 fn run(args: &Args) -> Result<()> {
-    let files = ahc061_tools::eval::input_files(&args.dir)?;
+    let files = ahc061_tools::eval::cases::input_files(&args.dir)?;
     let mut tally: Tally = [([0.0; 4], 0.0, 0.0); 4];
     for file in &files {
         let text = std::fs::read_to_string(file)

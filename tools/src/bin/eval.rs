@@ -8,7 +8,7 @@
 //! compares with an earlier run's rows, paired by case name. With `--rows`
 //! it summarizes (and compares) an earlier run instead of running anything;
 //! `--shard K/N` runs one slice of the cases, and `--merge` reports the
-//! slices' rows as one run (tools/src/shard.rs). `--html` also writes the report as a page with plots (tools/src/report.rs);
+//! slices' rows as one run (tools/src/shard.rs). `--html` also writes the report as a page with plots (tools/src/report/);
 //! `--moves DIR` saves each game's move list there, and with `--html` adds
 //! the run's profile (tools/src/profile/) to the page.
 //!

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use ahc061_sim::judge::ToolInput;
-use ahc061_tools::eval::{self, Row};
+use ahc061_tools::eval::{self, rows::Row};
 use ahc061_tools::oracle::{self, BOT_SEED, Mode};
 use anyhow::{Context, Result, anyhow};
 use clap::Parser;
@@ -25,8 +25,10 @@ struct Args {
     /// What the player knows.
     #[arg(long, value_enum, default_value = "params")]
     mode: Mode,
-    /// Rollouts per turn (the full mode needs one per candidate).
-    #[arg(long, value_name = "ROLLOUTS", default_value_t = 100)]
+    /// Rollouts per turn (the full mode needs one per candidate), from 1 to
+    /// 1 000 000 000 (selfplay's most, far past any useful amount).
+    #[arg(long, value_name = "ROLLOUTS", default_value_t = 100, allow_negative_numbers = true,
+        value_parser = ahc061_tools::cli::count::<u64>(1, 1_000_000_000))]
     fixed_work: u64,
     /// The bot's seed (default: the binary's).
     #[arg(long, value_name = "SEED", default_value_t = BOT_SEED)]
@@ -39,7 +41,7 @@ struct Args {
 }
 
 fn run(args: &Args) -> Result<()> {
-    let files = eval::input_files(&args.dir)?;
+    let files = eval::cases::input_files(&args.dir)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.get())
         .build()
@@ -72,9 +74,9 @@ fn run(args: &Args) -> Result<()> {
             .collect::<Result<_>>()
     })?;
     if let Some(path) = &args.out {
-        eval::write_rows(path, &rows)?;
+        eval::rows::write_rows(path, &rows)?;
     }
-    print!("{}", eval::summary(&rows));
+    print!("{}", eval::summary::summary(&rows));
     Ok(())
 }
 

@@ -61,8 +61,8 @@ fn load(cases: &[(String, ahc061_sim::judge::ToolInput)], dir: &Path, name: Stri
 
 fn run(args: &Args) -> Result<()> {
     let mut cases = match (&args.dir, &args.seeds) {
-        (Some(dir), _) => eval::cases_in_dir(dir)?,
-        (None, Some(range)) => eval::cases_for_seeds(range)?,
+        (Some(dir), _) => eval::cases::cases_in_dir(dir)?,
+        (None, Some(range)) => eval::cases::cases_for_seeds(range)?,
         (None, None) => unreachable!("clap requires --dir or --seeds"),
     };
     // `play` writes the move list NAME.out.txt beside the input NAME.txt.

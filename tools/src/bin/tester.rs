@@ -78,7 +78,7 @@ fn run(args: &Args) -> Result<()> {
     let input = ToolInput::parse(&text).map_err(|e| anyhow!("malformed input: {e}"))?;
     // A typo in the log's path should not cost the game (as eval checks).
     if let Some(path) = &args.log {
-        ahc061_tools::eval::check_writable(path)?;
+        ahc061_tools::eval::rows::check_writable(path)?;
     }
     let mut options = RunOptions {
         kill_after: args.kill_after,

@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::{ArgGroup, Parser};
 
-use crate::eval::{self, Case, Row};
+use crate::eval::{self, cases::Case, rows::Row};
 use crate::runner::RunOptions;
 use crate::{profile, report};
 
@@ -70,8 +70,8 @@ pub struct Args {
 /// The run's cases (`--shard`'s slice of them, if given).
 fn cases(args: &Args) -> Result<Vec<Case>> {
     let all = match (&args.dir, &args.seeds) {
-        (Some(dir), _) => eval::cases_in_dir(dir)?,
-        (None, Some(range)) => eval::cases_for_seeds(range)?,
+        (Some(dir), _) => eval::cases::cases_in_dir(dir)?,
+        (None, Some(range)) => eval::cases::cases_for_seeds(range)?,
         (None, None) => unreachable!("clap requires --dir, --seeds or --rows"),
     };
     // A seed is its case's number; a file's is its place in name order.
@@ -82,13 +82,13 @@ fn cases(args: &Args) -> Result<Vec<Case>> {
 /// Runs the bot on the cases, or reads the rows of an earlier run.
 fn rows(args: &Args, cases: &[Case]) -> Result<Vec<Row>> {
     if let Some(path) = &args.rows {
-        return eval::read_rows(path);
+        return eval::rows::read_rows(path);
     }
     if !args.merge.is_empty() {
         let files = (args.merge.iter())
-            .map(|path| Ok((path.clone(), eval::read_rows(path)?)))
+            .map(|path| Ok((path.clone(), eval::rows::read_rows(path)?)))
             .collect::<Result<Vec<_>>>()?;
-        let rows = eval::merge_rows(cases, &files)?;
+        let rows = eval::rows::merge_rows(cases, &files)?;
         write_out(args, &rows)?;
         return Ok(rows);
     }
@@ -101,7 +101,7 @@ fn rows(args: &Args, cases: &[Case]) -> Result<Vec<Row>> {
     if let Some(limit) = args.time_limit {
         options = options.with_time_limit(limit);
     }
-    let rows = eval::run_all(
+    let rows = eval::games::run_all(
         cases,
         &args.command,
         &options,
@@ -115,7 +115,7 @@ fn rows(args: &Args, cases: &[Case]) -> Result<Vec<Row>> {
 /// Writes the rows to `-o`'s file, if given.
 fn write_out(args: &Args, rows: &[Row]) -> Result<()> {
     if let Some(path) = &args.out {
-        eval::write_rows(path, rows)?;
+        eval::rows::write_rows(path, rows)?;
         eprintln!("eval: wrote {} rows to {}", rows.len(), path.display());
     }
     Ok(())
@@ -128,26 +128,26 @@ pub fn run(args: &Args) -> Result<()> {
     let other = args
         .compare
         .as_ref()
-        .map(|path| eval::read_rows(path))
+        .map(|path| eval::rows::read_rows(path))
         .transpose()?;
     // A typo in where the results go should not cost a whole run either.
     for path in args.out.iter().chain(&args.html) {
-        eval::check_writable(path)?;
+        eval::rows::check_writable(path)?;
     }
     if let Some(dir) = &args.moves {
-        eval::prepare_moves_dir(dir)?;
+        eval::games::prepare_moves_dir(dir)?;
     }
     let cases = match args.rows {
         Some(_) => Vec::new(),
         None => cases(args)?,
     };
     let rows = rows(args, &cases)?;
-    print!("{}", eval::summary(&rows));
+    print!("{}", eval::summary::summary(&rows));
     if let (Some(other), Some(path)) = (&other, &args.compare) {
         println!();
         print!(
             "{}",
-            eval::compare(&rows, other, &path.display().to_string())
+            eval::compare::compare(&rows, other, &path.display().to_string())
         );
     }
     if let Some(html) = &args.html {
@@ -172,7 +172,7 @@ pub fn run(args: &Args) -> Result<()> {
         std::fs::write(html, page).with_context(|| format!("cannot write {}", html.display()))?;
         eprintln!("eval: wrote the report to {}", html.display());
     }
-    let failed = eval::failures(&rows)
+    let failed = eval::summary::failures(&rows)
         .iter()
         .map(|g| g.cases.len())
         .sum::<usize>();

@@ -20,7 +20,7 @@ use ahc061::engine::state::{Game, NOBODY, State, absolute_score};
 use ahc061_sim::judge::{Judge, ToolInput};
 use anyhow::{Context, Result};
 
-use crate::eval::Case;
+use crate::eval::cases::Case;
 use crate::runner::parse_move;
 
 /// The turns after which the scores are taken.
@@ -468,7 +468,7 @@ pub struct Replayed {
 /// folder or file, a move list that ends early or an illegal move.
 pub fn replayed_games(cases_dir: &Path, moves_dir: &Path) -> Result<Vec<Replayed>> {
     let mut games = Vec::new();
-    for (name, input) in load_cases(&crate::eval::cases_in_dir(cases_dir)?)? {
+    for (name, input) in load_cases(&crate::eval::cases::cases_in_dir(cases_dir)?)? {
         let Some(path) = moves_file(moves_dir, &name) else {
             continue;
         };

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::ops::RangeInclusive;
 
 use super::{BINS, GameProfile, MoveMix, PHASES, Run, SNAPSHOT_TURNS, Snapshot};
-use crate::eval::{mean, std_dev};
+use crate::eval::stats::{mean, std_dev};
 
 /// One number per game, or None where the game has none (say, the turn of
 /// the first raise in a game without one): such games are left out of its mean.

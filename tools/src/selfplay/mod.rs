@@ -21,7 +21,8 @@ use anyhow::{Context, Result, anyhow};
 use clap::Parser;
 use rayon::prelude::*;
 
-use crate::eval::{Row, moves_path, prepare_moves_dir, write_moves, write_rows};
+use crate::eval::games::{moves_path, prepare_moves_dir, write_moves};
+use crate::eval::rows::{Row, write_rows};
 use crate::value::data::{LeafSampling, Record, Writer, game_records, leaf_records};
 use details::{Parryable, TurnEffect};
 
@@ -193,7 +194,7 @@ fn read_weights(path: Option<&PathBuf>) -> Result<Option<Table>> {
 
 /// The cases of `dir`, each read and parsed before any game starts.
 pub fn read_cases(dir: &Path) -> Result<Vec<(PathBuf, ToolInput)>> {
-    let files = crate::eval::input_files(dir)?;
+    let files = crate::eval::cases::input_files(dir)?;
     files
         .into_iter()
         .map(|path| {
@@ -314,7 +315,7 @@ pub fn run(args: &Args) -> Result<()> {
     }
     // A typo in where the rows go should not cost the run (as eval checks).
     if let Some(path) = &args.out {
-        crate::eval::check_writable(path)?;
+        crate::eval::rows::check_writable(path)?;
     }
     // Created before the first game, so that a bad path fails at once.
     let mut positions = args.positions.as_deref().map(Writer::create).transpose()?;

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use ahc061::agent::options::{Low, number_in};
 use ahc061::policy::learned::{self, CLASSES, HAND_TUNED, Table, Weights};
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
@@ -60,8 +61,9 @@ struct Value {
     #[arg(long, value_name = "N", default_value_t = 256, allow_negative_numbers = true,
         value_parser = crate::cli::count::<u64>(1, 1_000_000))]
     batch: u64,
-    /// AdamW's learning rate.
-    #[arg(long, value_name = "RATE", default_value_t = 1e-3)]
+    /// AdamW's learning rate, in (0, 1].
+    #[arg(long, value_name = "RATE", default_value_t = 1e-3, allow_negative_numbers = true,
+        value_parser = learning_rate)]
     lr: f64,
     /// AdamW's weight decay.
     #[arg(long, value_name = "RATE", default_value_t = 1e-4)]
@@ -687,7 +689,13 @@ fn weight(text: &str) -> Result<f64, String> {
 /// `--sigma`: CMA-ES's initial step size, which it wants positive and
 /// finite; above 100 it would only throw the weights' scale away.
 fn sigma(text: &str) -> Result<f64, String> {
-    crate::cli::positive_up_to(text, 100.0)
+    number_in(text, "a number", Low::Above(0.0), 100.0)
+}
+
+/// `train value --lr`: AdamW's learning rate, which must be positive and
+/// finite; above 1 the steps would only throw the weights away.
+fn learning_rate(text: &str) -> Result<f64, String> {
+    number_in(text, "a number", Low::Above(0.0), 1.0)
 }
 
 /// CMA-ES's refusal of its options, with the ranges it allows (the

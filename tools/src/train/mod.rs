@@ -20,7 +20,7 @@ use ahc061::policy::features::{self, Group};
 use ahc061::policy::learned::{CLASSES, Table, Weights};
 use ahc061_sim::judge::{Judge, ToolInput};
 
-use crate::eval::parse_seed_range;
+use crate::eval::cases::parse_seed_range;
 use crate::r#gen::generate;
 
 /// The cases of the seeds in `range` ("A..B") that `keep` accepts (by
