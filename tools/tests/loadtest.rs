@@ -2,8 +2,11 @@
 //! ends: here by SIGTERM and SIGINT, which skip its destructors.
 
 use std::fs;
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+use wait_timeout::ChildExt;
 
 /// How long to wait for a process to appear or go (generous: the machine
 /// may be loaded; every wait polls and ends as soon as it is met).
@@ -53,8 +56,23 @@ fn burners(parent: u32) -> Vec<u32> {
 /// Starts loadtest's loaded phase with two burners and a "bot" that never
 /// answers (it waits on its stdin), so that the phase lasts until loadtest
 /// is stopped; returns it with its burners' ids once both run.
+///
+/// Its SIGINT and SIGTERM are set back to their default action first: a
+/// test run started in the background by a shell (`cmd &`, as CI may be)
+/// ignores SIGINT, every process below it inherits that, and loadtest
+/// would then rightly go on running after `kill -INT`.
 fn loaded_loadtest() -> (Child, Vec<u32>) {
-    let mut loadtest = Command::new(env!("CARGO_BIN_EXE_loadtest"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_loadtest"));
+    // SAFETY: between fork and exec the closure only calls signal(2),
+    // which is async-signal-safe, and allocates nothing.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            libc::signal(libc::SIGTERM, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut loadtest = command
         .args([
             "--seeds",
             "0..50",
@@ -91,7 +109,16 @@ fn no_burner_survives(signal: &str) {
         .status()
         .unwrap();
     assert!(status.success());
-    loadtest.wait().unwrap();
+    if loadtest.wait_timeout(PATIENCE).unwrap().is_none() {
+        let _ = loadtest.kill();
+        let _ = loadtest.wait();
+        for &pid in &found {
+            let _ = Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
+        }
+        panic!("loadtest still ran {PATIENCE:?} after {signal}");
+    }
     let gone = wait_until(|| !found.iter().any(|&pid| alive(pid)));
     // Whatever happened, leave no busy loop behind.
     let left: Vec<u32> = found.into_iter().filter(|&pid| alive(pid)).collect();
