@@ -100,6 +100,16 @@ fn loaded_loadtest() -> (Child, Vec<u32>) {
     (loadtest, found)
 }
 
+/// Sends SIGKILL to each of `pids`, so that a failing test leaves no busy
+/// loop behind (a pid already gone is no error).
+fn kill_all(pids: &[u32]) {
+    for pid in pids {
+        let _ = Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status();
+    }
+}
+
 /// Sends `signal` to loadtest, waits for it to end, then checks that no
 /// burner survives it.
 fn no_burner_survives(signal: &str) {
@@ -112,21 +122,13 @@ fn no_burner_survives(signal: &str) {
     if loadtest.wait_timeout(PATIENCE).unwrap().is_none() {
         let _ = loadtest.kill();
         let _ = loadtest.wait();
-        for &pid in &found {
-            let _ = Command::new("kill")
-                .args(["-KILL", &pid.to_string()])
-                .status();
-        }
+        kill_all(&found);
         panic!("loadtest still ran {PATIENCE:?} after {signal}");
     }
     let gone = wait_until(|| !found.iter().any(|&pid| alive(pid)));
     // Whatever happened, leave no busy loop behind.
     let left: Vec<u32> = found.into_iter().filter(|&pid| alive(pid)).collect();
-    for pid in &left {
-        let _ = Command::new("kill")
-            .args(["-KILL", &pid.to_string()])
-            .status();
-    }
+    kill_all(&left);
     assert!(gone, "burners left spinning after {signal}: {left:?}");
 }
 
