@@ -1,4 +1,7 @@
-//! The AIs' policy as the bot models it agrees with the judge's.
+//! The AIs' policy as the rollouts model it (one greedy target, a random
+//! legal cell) agrees with `ai::choose`, the rule the local judge plays by.
+//! That rule is the engine's own: tests/transcripts.rs and tests/rule_paths.rs
+//! tie it to data from outside (tests/README.md).
 #![allow(clippy::needless_range_loop)]
 
 use ahc061::engine::ai;
