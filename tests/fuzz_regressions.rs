@@ -53,6 +53,8 @@ fn protocol_seeds_and_regressions() {
     run_all("protocol", harness::protocol);
 }
 
+/// Mutation this catches: fuzz/regressions/engine renamed (or missing): its
+/// folder cannot be read, which fails instead of reading as no regressions.
 #[test]
 fn engine_seeds_and_regressions() {
     run_all("engine", harness::engine);

@@ -134,6 +134,10 @@ fn hand_tuned_weights_reproduce_the_forecasts_valuation_along_recorded_games() {
 /// The turn's folded scorer, which the rollouts use, values every legal
 /// cell as the feature-by-feature dot product does (up to rounding), with
 /// the committed weights of every class, along recorded games to the end.
+///
+/// Mutation this catches: `TurnScorer::new` (src/policy/learned.rs) folding
+/// `w[0] + w[5] * ratio` without `+ w[6] * turn.late`: late in a game the
+/// folded value parts from the dot product (seed 0, turn 76).
 #[test]
 fn the_turn_scorer_is_the_dot_product_of_the_features() {
     let mut compared = 0;

@@ -36,6 +36,9 @@ fn last_turn_capture() -> (Game, State) {
     (g, state)
 }
 
+/// Mutation this catches: `let d = base_value - value;` for `value -
+/// base_value` in `Planner::choose` (src/search/planner.rs): the challengers,
+/// worse than the capture, then look better, and (0, 0) is played.
 #[test]
 fn it_takes_the_leaders_only_capturable_level_1_cell() {
     let (g, state) = last_turn_capture();

@@ -85,6 +85,8 @@ fn commands(doc: &str) -> Vec<String> {
     commands
 }
 
+/// Mutation this catches: README.md's `sh` fences made `text`: `sh_blocks`
+/// then finds 0 blocks, fewer than `least_blocks`, and fails.
 #[test]
 fn no_block_has_optional_argument_brackets() {
     for doc in [README, TOOLS, SERVE] {

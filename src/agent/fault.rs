@@ -102,6 +102,8 @@ mod tests {
         assert!(outer.unwrap().starts_with("inner"));
     }
 
+    /// Mutations this catches: `parse` returning no fault (its `filter_map`
+    /// always `None`), and `fires` ignoring the turn (`s == site` alone).
     #[test]
     fn a_spec_fires_at_its_sites_and_turns_only() {
         let faults = parse("planner:3, belief: 40,bogus,planner:x,:7");

@@ -496,38 +496,48 @@ mod tests {
         assert_eq!(none.duel.alternatives, [None; MAX_ALTERNATIVES]);
     }
 
+    /// Mutations this catches: `bad_value` without `{key}: ` (the key unnamed) or
+    /// with `a valid value` for `{what}` (the range unnamed): each bad value's
+    /// message must start with its key and what it takes.
     #[test]
     fn bad_keys_and_values_are_errors() {
         // A bad value: the message names the key and what it takes.
-        for pair in [
-            "many.horizon=0",
-            "many.switch_z=nan",
-            "duel.block=maybe",
-            "clock.late=2",
-            "duel.alternatives=0123457",
-            "duel.alternatives=0012",
-            "duel.alternatives=01,23,45",
-            "duel.alternatives=",
-            "many.alternatives=hunt-nobody:0235461",
-            "many.alternatives=hunt-leader:0235461",
-            "many.alternatives=hunt-top2:0235461",
-            "many.alternatives=hunt-all:",
-            "many.alternatives=hunt:0235461",
-            "many.alternatives=all:0235461",
-            "duel.per_candidate=-1",
-            "duel.alternatives_from=-5",
-            "duel.alternatives_from=many",
-            "many.attacks=yes",
-            "duel.halve_every=0",
-            "duel.keep=0",
-            "duel.keep=1.5",
-            "many.finalists=0",
-            "many.leaf=oracle",
+        let alts = format!(
+            "none, or up to {MAX_ALTERNATIVES} tier orders (digits 0..{}, each once)",
+            crate::policy::duel::TIERS
+        );
+        for (pair, what) in [
+            ("many.horizon=0", "a number of turns ≥ 1"),
+            ("many.switch_z=nan", "a finite number"),
+            ("duel.block=maybe", "true or false"),
+            ("clock.late=2", "a number in [0, 1]"),
+            ("duel.alternatives=0123457", &alts),
+            ("duel.alternatives=0012", &alts),
+            ("duel.alternatives=01,23,45", &alts),
+            ("duel.alternatives=", &alts),
+            ("many.alternatives=hunt-nobody:0235461", &alts),
+            ("many.alternatives=hunt-leader:0235461", &alts),
+            ("many.alternatives=hunt-top2:0235461", &alts),
+            ("many.alternatives=hunt-all:", &alts),
+            ("many.alternatives=hunt:0235461", &alts),
+            ("many.alternatives=all:0235461", &alts),
+            ("duel.per_candidate=-1", "a number ≥ 0"),
+            ("duel.alternatives_from=-5", "a number ≥ 0"),
+            ("duel.alternatives_from=many", "a number ≥ 0"),
+            ("many.attacks=yes", "true or false"),
+            ("duel.halve_every=0", "a count ≥ 1"),
+            ("duel.keep=0", "a share in (0, 1]"),
+            ("duel.keep=1.5", "a share in (0, 1]"),
+            ("many.finalists=0", "a count ≥ 1"),
+            (
+                "many.leaf=oracle",
+                "objective, extrapolated, value or playouts-K (K from 1 to 64)",
+            ),
         ] {
             let err = Params::default().with_overrides([pair]).unwrap_err();
             let (key, value) = pair.split_once('=').unwrap();
             assert!(
-                err.starts_with(&format!("{key}: expected ")),
+                err.starts_with(&format!("{key}: expected {what}")),
                 "{pair}: {err}"
             );
             assert!(err.ends_with(&format!("got {value:?}")), "{pair}: {err}");

@@ -433,6 +433,9 @@ fn a_finished_game_goes_first_only_once_saved_or_downloaded() {
     }
 }
 
+/// Mutation this catches: `coach::bot_score` (tools/src/serve/coach.rs)
+/// returning `oracle::play(…) + 1`: the server's `bot_score` is then one off
+/// the real binary's score through the tester.
 #[test]
 fn the_coach_is_the_bot_and_the_saved_log_is_the_testers() {
     let mut app = app(8, "coach");

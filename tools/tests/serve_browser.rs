@@ -29,6 +29,9 @@ const COACHED: usize = 3;
 /// Before this move the page clicks undo, then plays the previous move again.
 const UNDO_AT: usize = 10;
 
+/// Mutation this catches: `coach::bot_score` (tools/src/serve/coach.rs)
+/// returning `oracle::play(…) + 1`: the page's bot score is then one off the
+/// real binary's score through the tester.
 #[test]
 #[ignore = "needs chromium"]
 fn a_whole_game_played_by_clicks_scores_as_the_tester_does() {

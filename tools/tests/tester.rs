@@ -254,6 +254,10 @@ fn tester_reports_the_error_then_a_zero_score_and_exits_0() {
     );
 }
 
+/// Mutations this catches: `run_game(&args.command[..1], …)` in
+/// tools/src/bin/tester.rs (the bot's arguments dropped: the game at fixed
+/// work no longer repeats), and `--seed` with its value alone dropped ("--seed
+/// did not reach the bot").
 #[test]
 fn tester_passes_options_after_the_command_to_the_bot() {
     let bot = bot().display().to_string();

@@ -58,6 +58,9 @@ fn search_writes_weights_that_load_and_play() {
     loads_and_plays(&path, "6..10");
 }
 
+/// Mutation this catches: `Some(c) => table[c as usize] = *weights` made
+/// `Some(_c) => {}` in `table_with` (tools/src/train/command.rs): the chosen
+/// class keeps its start weights, and "class 2 was not trained" fails.
 #[test]
 fn one_class_is_trained_and_the_others_are_kept() {
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("train-class.rs");

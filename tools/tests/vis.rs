@@ -222,6 +222,10 @@ fn vis_reads_a_tester_log() {
     assert!(dir.join("replay.html").exists());
 }
 
+/// Mutations this catches: no `ranked.truncate(…)` in src/search/candidates.rs
+/// (the base arms exceed max_candidates plus the legal attacks at turn 10),
+/// and no `self.ais[p].observe(…)` in `Belief::observe`
+/// (src/opponent/belief.rs): the belief never narrows.
 #[test]
 fn the_bot_traces_every_turn_when_asked_and_plays_the_same() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("vis-trace");
