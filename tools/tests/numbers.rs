@@ -159,3 +159,26 @@ fn oracle_work_and_the_learning_rate_are_checked_with_their_ranges() {
         refused(TRAIN, &["value", "--lr", lr], "--lr", "(0, 1]");
     }
 }
+
+/// `train value --weight-decay` was not checked at all (NaN trained a
+/// network of NaNs), and `--paired` said its range in other words than
+/// every other option.
+#[test]
+fn the_weight_decay_and_the_paired_weight_are_checked_with_their_ranges() {
+    for decay in ["-1", "1.5", "NaN", "inf"] {
+        refused(
+            TRAIN,
+            &["value", "--weight-decay", decay],
+            "--weight-decay",
+            "[0, 1]",
+        );
+    }
+    for weight in ["-1", "1001", "NaN", "inf"] {
+        refused(
+            TRAIN,
+            &["value", "--paired", weight],
+            "--paired",
+            "[0, 1000]",
+        );
+    }
+}

@@ -65,8 +65,9 @@ struct Value {
     #[arg(long, value_name = "RATE", default_value_t = 1e-3, allow_negative_numbers = true,
         value_parser = learning_rate)]
     lr: f64,
-    /// AdamW's weight decay.
-    #[arg(long, value_name = "RATE", default_value_t = 1e-4)]
+    /// AdamW's weight decay, in [0, 1].
+    #[arg(long, value_name = "RATE", default_value_t = 1e-4, allow_negative_numbers = true,
+        value_parser = weight_decay)]
     weight_decay: f64,
     /// The learning rate falls from `--lr` to 0 along a half cosine over
     /// the run (else it stays at `--lr`).
@@ -680,10 +681,13 @@ fn improve(args: Improve) -> Result<()> {
 
 /// A weight in the loss: finite, from 0 to 1 000.
 fn weight(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(w) if (0.0..=1000.0).contains(&w) => Ok(w),
-        _ => Err(format!("expected a number from 0 to 1000, got {text}")),
-    }
+    number_in(text, "a number", Low::AtLeast(0.0), 1000.0)
+}
+
+/// `train value --weight-decay`: AdamW's decay of the weights a step, a
+/// share of them; NaN or infinity would train a network of NaNs.
+fn weight_decay(text: &str) -> Result<f64, String> {
+    number_in(text, "a number", Low::AtLeast(0.0), 1.0)
 }
 
 /// `--sigma`: CMA-ES's initial step size, which it wants positive and
