@@ -726,3 +726,51 @@ fn a_turn_counts_the_simulated_turns_its_rollouts_played() {
     });
     assert!(saved > 10, "joins saved work on {saved} turns of 20");
 }
+
+/// With `value_candidates` = 3, the three legal moves the learned value
+/// rates best one turn ahead (the AIs moving to their greedy targets under
+/// the belief's mean parameters), best first, join the base's move: none
+/// of them twice, each legal.
+///
+/// Mutations this catches: the value's ranking reversed (the worst three
+/// join), or the moves already raced not left out (the base's move twice).
+#[test]
+fn the_value_adds_the_moves_it_rates_best_one_turn_ahead() {
+    use ahc061::engine::ai::{self, NO_PARAMS};
+    use ahc061::engine::board::{MAX_PLAYERS, cells};
+    use ahc061::search::value::ValueNet;
+    let (g, state) = borders_two_ais();
+    let belief = Belief::new(3, 100, &mut Pcg64Mcg::seed_from_u64(4));
+    let with = |value_candidates: usize| {
+        raced_cells(
+            &g,
+            &state,
+            Config {
+                value_candidates,
+                ..Config::default()
+            },
+        )
+    };
+    let raced = with(3);
+    assert_eq!(with(0), raced[..1], "without, the base's move alone");
+    let mut params = [NO_PARAMS; MAX_PLAYERS];
+    for (p, slot) in params.iter_mut().enumerate().take(3).skip(1) {
+        *slot = belief.mean_params(p);
+    }
+    let targets = ai::greedy_targets(&g, &state, &params, &rules::ai_legal_moves(&state, 3));
+    let net = ValueNet::committed();
+    let mut rated: Vec<(f64, Cell)> = cells(rules::legal_moves(&state, 3, 0))
+        .filter(|&c| c != raced[0])
+        .map(|c| {
+            let mut dest = targets;
+            dest[0] = c;
+            let mut next = state;
+            rules::resolve(&g, &mut next, &dest);
+            (net.value(&g, &params, &state, &next), c)
+        })
+        .collect();
+    rated.sort_by(|a, b| b.0.total_cmp(&a.0));
+    assert!(rated.len() > 3 && rated[2].0 > rated.last().unwrap().0);
+    let best: Vec<Cell> = rated[..3].iter().map(|&(_, c)| c).collect();
+    assert_eq!(raced[1..], best);
+}
