@@ -158,10 +158,6 @@ pub const KEYS: &[(&str, &str)] = &[
         "{duel,many}.attacks",
         "every legal attack on an AI's cell joins the candidates (true|false)",
     ),
-    (
-        "{duel,many}.value_candidates",
-        "legal moves the learned value rates best one turn ahead join the candidates (COUNT, 0: none; M >= 3)",
-    ),
     ("clock.reserve_ms", "milliseconds kept back from the budget"),
     (
         "clock.late",
@@ -359,9 +355,6 @@ impl Config {
                 self.alternative_turns = whole(value).ok_or("a whole number ≥ 0")? as usize
             }
             "attacks" => self.attack_candidates = value.parse().map_err(|_| "true or false")?,
-            "value_candidates" => {
-                self.value_candidates = whole(value).ok_or("a whole number ≥ 0")? as usize
-            }
             "halving" => {
                 self.halving = match value {
                     "rounds" => Halving::Rounds,

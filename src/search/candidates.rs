@@ -4,12 +4,11 @@
 
 use crate::engine::ai::NO_PARAMS;
 use crate::engine::board::{Cell, MAX_PLAYERS};
-use crate::engine::rules::{legal_moves, resolve};
+use crate::engine::rules::legal_moves;
 use crate::engine::state::{Game, State};
 use crate::opponent::belief::Belief;
 use crate::policy::base::{AiView, BasePolicy, Ranking, seeing};
 use crate::search::planner::{Config, Planner};
-use crate::search::value::ValueNet;
 
 /// What the planner found for one candidate, measured against the base
 /// policy's move on the same seeds (common random numbers).
@@ -176,47 +175,6 @@ impl CandidateGenerator for TopRanked {
                 chosen.push(c);
             }
         }
-        chosen
-    }
-}
-
-/// [`TopRanked`]'s candidates, then the `extra` legal moves it left out that
-/// the learned value (src/search/value.rs) rates best one turn ahead, the
-/// AIs moving to their greedy targets: a first move whose worth the base's
-/// one-turn ranking does not see, since the value sees the board's shape
-/// (whose land is in whose reach) and the race does not try it otherwise.
-pub struct ValueRanked {
-    pub inner: TopRanked,
-    pub extra: usize,
-}
-
-impl CandidateGenerator for ValueRanked {
-    fn candidates(
-        &self,
-        game: &Game,
-        state: &State,
-        ranking: Ranking,
-        ais: &AiView,
-        limit: usize,
-    ) -> Vec<Cell> {
-        let mut chosen = self.inner.candidates(game, state, ranking, ais, limit);
-        if game.m < 3 {
-            return chosen;
-        }
-        let net = ValueNet::committed();
-        let mut dest = *ais.targets;
-        let mut rated: Vec<(f64, Cell)> =
-            crate::engine::board::cells(legal_moves(state, game.m, 0))
-                .filter(|c| !chosen.contains(c))
-                .map(|c| {
-                    dest[0] = c;
-                    let mut next = *state;
-                    resolve(game, &mut next, &dest);
-                    (net.value(game, ais.params, state, &next), c)
-                })
-                .collect();
-        rated.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        chosen.extend(rated.iter().take(self.extra).map(|&(_, c)| c));
         chosen
     }
 }

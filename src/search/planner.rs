@@ -26,7 +26,7 @@ use crate::policy::base::{BasePolicy, DuelOrdered, HandTuned};
 use crate::policy::duel::TierOrder;
 use crate::policy::hunt::Hunt;
 use crate::search::arms::{SeedArms, rollout_end};
-use crate::search::candidates::{Candidate, CandidateGenerator, TopRanked, ValueRanked};
+use crate::search::candidates::{Candidate, CandidateGenerator, TopRanked};
 use crate::search::clock::Allowance;
 use crate::search::leaf::Leaf;
 use crate::search::race::{Halving, Rate};
@@ -85,9 +85,6 @@ pub struct Config {
     /// Every legal attack on an AI's cell (a capture or a knock) joins the
     /// candidates, beyond the base's ranking.
     pub attack_candidates: bool,
-    /// Legal moves beyond the others that the learned value rates best one
-    /// turn ahead ([`ValueRanked`]; 0: none). M ≥ 3 only.
-    pub value_candidates: usize,
 }
 
 /// A continuation raced beside the base ([`Config::alternatives`]).
@@ -155,7 +152,6 @@ impl Default for Config {
             alternatives_from: 0.0,
             alternative_turns: 0,
             attack_candidates: false,
-            value_candidates: 0,
         }
     }
 }
@@ -207,14 +203,7 @@ impl Planner {
         Planner {
             config,
             base,
-            generator: if config.value_candidates > 0 {
-                Box::new(ValueRanked {
-                    inner: TopRanked::from_config(&config),
-                    extra: config.value_candidates,
-                })
-            } else {
-                Box::new(TopRanked::from_config(&config))
-            },
+            generator: Box::new(TopRanked::from_config(&config)),
             alternatives,
             continuation: None,
             rng: Pcg64Mcg::seed_from_u64(seed),
