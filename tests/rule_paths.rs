@@ -16,10 +16,14 @@ use std::collections::BTreeMap;
 use std::fs;
 
 use ahc061::engine::ai::{self, AiParams};
-use ahc061::engine::board::{Bits, CELLS, Cell, MAX_PLAYERS, bit, cell, cells, flood, has};
+use ahc061::engine::board::{
+    Bits, CELLS, Cell, MAX_PLAYERS, bit, cell, cells, flood, has, neighbours,
+};
 use ahc061::engine::rules::{self, Candidates, Outcome};
 use ahc061::engine::state::{Game, NOBODY, State};
-use ahc061_sim::judge::{Judge, ToolInput};
+use ahc061_sim::judge::Judge;
+
+mod common;
 
 /// A path through the rules: a branch of docs/RULES.md §2 (a turn) or §4
 /// (an AI's choice) that a turn may take.
@@ -75,8 +79,8 @@ enum Path {
 fn choice_paths(game: &Game, state: &State, p: usize, params: &AiParams, r1: f64) -> Vec<Path> {
     let mut paths = Vec::new();
     let list = Candidates::of(state, game.m, p);
-    let visited =
-        rules::reach(state, p) | ahc061::engine::board::neighbours(rules::reach(state, p));
+    let reach = rules::reach(state, p);
+    let visited = reach | neighbours(reach);
     let others = state.pieces(game.m) & !bit(state.pos[p]);
     if visited & others != 0 {
         paths.push(Path::ListSkipsAPiece);
@@ -136,8 +140,6 @@ fn turn_paths(
             paths.push(Path::CollisionOfThree);
         }
     }
-    // Cells of each player's start-of-turn reach that changed hands.
-    let lost_from_reach = |q: usize| before.reach[q] & !after.owned[q];
     for p in 0..m {
         if outcome.collided >> p & 1 == 1 {
             continue;
@@ -172,7 +174,10 @@ fn turn_paths(
         if after.reach[p] & land_before != 0 {
             paths.push(Path::MoveJoinsLand);
         }
-        if lost_from_reach(p) != 0 && !has(after.reach[p], before.pos[p]) {
+        // A cell of its start-of-turn reach changed hands, and the piece's
+        // new reach no longer holds where it stood.
+        let lost = before.reach[p] & !after.owned[p];
+        if lost != 0 && !has(after.reach[p], before.pos[p]) {
             paths.push(Path::MoveCutOffBehind);
         }
     }
@@ -210,25 +215,20 @@ const ALL_PATHS: [Path; 19] = [
 /// How often each path is taken along the 60 recorded games (AI choices
 /// counted per AI and turn, resolutions per piece or collision).
 fn transcript_counts() -> BTreeMap<Path, usize> {
-    let data = format!("{}/tests/data", env!("CARGO_MANIFEST_DIR"));
-    let index = fs::read_to_string(format!("{data}/transcripts/INDEX.tsv")).unwrap();
+    let index = format!(
+        "{}/tests/data/transcripts/INDEX.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let mut counts: BTreeMap<Path, usize> = ALL_PATHS.iter().map(|&p| (p, 0)).collect();
-    for line in index.lines().skip(1) {
+    for line in fs::read_to_string(index).unwrap().lines().skip(1) {
         let case = line.split('\t').next().unwrap();
-        let input = ToolInput::parse(&fs::read_to_string(format!("{data}/in/{case}.txt")).unwrap())
-            .unwrap();
-        let moves = fs::read_to_string(format!("{data}/transcripts/{case}.moves")).unwrap();
-        let mut judge = Judge::new(input);
-        for line in moves.lines() {
-            let xy: Vec<usize> = line
-                .split_whitespace()
-                .map(|t| t.parse().unwrap())
-                .collect();
+        let mut judge = Judge::new(common::input(case));
+        let game = judge.input.game.clone();
+        for (x, y) in common::recorded_moves(case) {
             let before = judge.state;
-            let game = judge.input.game.clone();
             let r = judge.input.r[before.turn];
             let mut dest = judge.ai_moves();
-            dest[0] = cell(xy[0], xy[1]);
+            dest[0] = cell(x, y);
             let mut paths = Vec::new();
             for p in 1..game.m {
                 paths.extend(choice_paths(
@@ -239,7 +239,7 @@ fn transcript_counts() -> BTreeMap<Path, usize> {
                     r[p].0,
                 ));
             }
-            let (_, outcome) = judge.play(xy[0], xy[1]).unwrap();
+            let (_, outcome) = judge.play(x, y).unwrap();
             paths.extend(turn_paths(&game, &before, &judge.state, &dest, outcome));
             for path in paths {
                 *counts.get_mut(&path).unwrap() += 1;
@@ -268,22 +268,6 @@ fn the_recorded_games_take_every_path_but_the_hand_built_ones() {
     assert_eq!(never, NEVER_RECORDED, "counts: {counts:?}");
 }
 
-/// A game of `m` players on `starts` (row, column), level cap 3, every
-/// cell worth 1000.
-fn game(m: usize, starts: &[(usize, usize)]) -> Game {
-    let mut start = [0; MAX_PLAYERS];
-    for (p, &(i, j)) in starts.iter().enumerate() {
-        start[p] = cell(i, j);
-    }
-    Game {
-        m,
-        turns: 100,
-        u: 3,
-        value: [1000; CELLS],
-        start,
-    }
-}
-
 /// The one path no recorded game takes: two candidates whose values differ,
 /// but by less than the tolerance (docs/RULES.md §4).
 ///
@@ -297,7 +281,7 @@ fn a_near_tie_by_hand_ties_as_the_rules_say() {
     // With wb = 0.5·(1 − 5e−10) its own cell is worth 500 − 2.5e−7: below
     // the best, a = 500, by less than 1e−9·max(|a|, 1) = 5e−7, so all five
     // tie; kept in B's order, r2 = 0 picks the first, (4,4).
-    let g = game(2, &[(9, 9), (4, 4)]);
+    let g = common::game(2, 1000, &[(9, 9), (4, 4)]);
     let s = g.initial_state();
     let params = AiParams {
         wa: 0.5,
@@ -326,7 +310,7 @@ fn a_near_tie_by_hand_ties_as_the_rules_say() {
 /// connected to the piece).
 #[test]
 fn a_capture_that_cuts_a_reach_is_told_apart() {
-    let g = game(2, &[(1, 1), (0, 0)]);
+    let g = common::game(2, 1000, &[(1, 1), (0, 0)]);
     let mut owner = [NOBODY; CELLS];
     let mut level = [0u8; CELLS];
     for (c, p) in [

@@ -14,6 +14,8 @@ use ahc061::search::rollout::{Player, play_out};
 use ahc061_sim::judge::{Judge, JudgeAis, ToolInput};
 use ahc061_sim::text::{feedback_text, initial_text};
 
+mod common;
+
 fn data(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
@@ -36,21 +38,12 @@ fn recorded_games() -> Vec<Recorded> {
         .map(|line| {
             let fields: Vec<&str> = line.split('\t').collect();
             let case = fields[0].to_string();
-            let input_text = fs::read_to_string(data(&format!("in/{case}.txt"))).unwrap();
-            let moves = fs::read_to_string(data(&format!("transcripts/{case}.moves")))
-                .unwrap()
-                .lines()
-                .map(|l| {
-                    let v: Vec<usize> = l.split_whitespace().map(|t| t.parse().unwrap()).collect();
-                    (v[0], v[1])
-                })
-                .collect();
             Recorded {
-                input: ToolInput::parse(&input_text).unwrap(),
+                input: common::input(&case),
                 judge: fs::read_to_string(data(&format!("transcripts/{case}.judge"))).unwrap(),
                 score: fields[2].parse().unwrap(),
+                moves: common::recorded_moves(&case),
                 case,
-                moves,
             }
         })
         .collect();

@@ -19,6 +19,23 @@ pub fn input(case: &str) -> ToolInput {
     ToolInput::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
+/// Player 0's moves in recorded game `case`
+/// (tests/data/transcripts/`case`.moves), as (row, column).
+pub fn recorded_moves(case: &str) -> Vec<(usize, usize)> {
+    let path = format!(
+        "{}/tests/data/transcripts/{case}.moves",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    (std::fs::read_to_string(path).unwrap().lines())
+        .map(|line| {
+            let v: Vec<usize> = (line.split_whitespace())
+                .map(|t| t.parse().unwrap())
+                .collect();
+            (v[0], v[1])
+        })
+        .collect()
+}
+
 /// A game of `m` players on a board where every cell is worth `value`,
 /// U = 3, the pieces starting on `starts` (row, column).
 pub fn game(m: usize, value: u32, starts: &[(usize, usize)]) -> Game {

@@ -165,20 +165,12 @@ fn oracle_work_and_the_learning_rate_are_checked_with_their_ranges() {
 /// every other option.
 #[test]
 fn the_weight_decay_and_the_paired_weight_are_checked_with_their_ranges() {
-    for decay in ["-1", "1.5", "NaN", "inf"] {
-        refused(
-            TRAIN,
-            &["value", "--weight-decay", decay],
-            "--weight-decay",
-            "[0, 1]",
-        );
-    }
-    for weight in ["-1", "1001", "NaN", "inf"] {
-        refused(
-            TRAIN,
-            &["value", "--paired", weight],
-            "--paired",
-            "[0, 1000]",
-        );
+    for (option, range, values) in [
+        ("--weight-decay", "[0, 1]", ["-1", "1.5", "NaN", "inf"]),
+        ("--paired", "[0, 1000]", ["-1", "1001", "NaN", "inf"]),
+    ] {
+        for value in values {
+            refused(TRAIN, &["value", option, value], option, range);
+        }
     }
 }
